@@ -1,0 +1,140 @@
+/**
+ * parlay start | migrate | seed — the command line of the deployable.
+ * Invalid configuration stops the process with one line naming the bad variable.
+ */
+
+import { startServer } from './main.ts';
+import { SiteConfigService } from './modules/config/index.ts';
+import { seedCatalogue } from './modules/sportsbook/index.ts';
+import { createBus } from './platform/bus-factory.ts';
+import { systemClock } from './platform/clock.ts';
+import { type Config, ConfigError, loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db.ts';
+import { AppError } from './platform/errors.ts';
+import { migrate } from './platform/migrations.ts';
+
+const USAGE = `usage: parlay <command>
+  start     migrate the database and serve the site (roles from PARLAY_ROLES)
+  migrate   apply pending database migrations and exit
+  seed      migrate, then load the starting catalogue (idempotent) and exit
+  config get [group]             print the site configuration (or one group) as JSON
+  config set <group.key> <json>  change one setting (checked against its schema)
+  config reset <group.key>       return one setting to its default`;
+
+async function withDatabase<T>(
+  config: Config,
+  work: (handle: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+) {
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
+  try {
+    return await work(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Changes reach running servers through BUS_URL at once, otherwise when their cache expires (≤ 15 min). */
+async function runConfig(config: Config, args: string[]): Promise<number> {
+  const [action, target, raw] = args;
+  return withDatabase(config, async (handle) => {
+    await migrate(handle);
+    const bus = await createBus(config.busUrl);
+    try {
+      const service = new SiteConfigService(handle.db, bus, systemClock);
+      if (action === 'get') {
+        const all = await service.all(
+          String((await service.groups(['main'], 'ru')).main?.defaultLanguage ?? 'ru'),
+        );
+        const shown = target ? (all as Record<string, unknown>)[target] : all;
+        if (shown === undefined) throw new Error(`unknown group ${target}`);
+        console.log(JSON.stringify(shown, null, 2));
+        return 0;
+      }
+      if (action === 'set' && target && raw !== undefined) {
+        let value: unknown;
+        try {
+          value = JSON.parse(raw);
+        } catch {
+          throw new Error(`value must be JSON, e.g. true, 42 or '"text"'; got ${raw}`);
+        }
+        await service.set(target, value);
+        console.log(`${target} = ${JSON.stringify(value)}`);
+        return 0;
+      }
+      if (action === 'reset' && target) {
+        await service.reset(target);
+        console.log(`${target} reset to its default`);
+        return 0;
+      }
+      console.error(USAGE);
+      return 1;
+    } finally {
+      await bus.close();
+    }
+  });
+}
+
+async function run(command: string | undefined): Promise<number> {
+  if (command === undefined || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command === undefined ? 1 : 0;
+  }
+  const config = loadConfig(process.env);
+  switch (command) {
+    case 'start': {
+      const startedAt = performance.now();
+      const server = await startServer(config);
+      server.app.log.info(
+        {
+          address: server.address,
+          startupMs: Math.round(performance.now() - startedAt),
+          roles: config.roles,
+        },
+        `Parlay is serving on ${server.address}`,
+      );
+      const shutdown = (signal: string) => {
+        server.app.log.info({ signal }, 'shutting down');
+        server.stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      process.once('SIGINT', () => shutdown('SIGINT'));
+      return -1;
+    }
+    case 'migrate': {
+      const report = await withDatabase(config, (db) => migrate(db));
+      console.log(report.applied.length ? `applied ${report.applied.join(', ')}` : 'database is up to date');
+      return 0;
+    }
+    case 'seed': {
+      const counts = await withDatabase(config, async (db) => {
+        await migrate(db);
+        return seedCatalogue(db.db);
+      });
+      console.log(`seeded ${counts.sports} sports`);
+      return 0;
+    }
+    case 'config':
+      return runConfig(config, process.argv.slice(3));
+    default:
+      console.error(`unknown command ${JSON.stringify(command)}\n${USAGE}`);
+      return 1;
+  }
+}
+
+run(process.argv[2]).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err: unknown) => {
+    if (err instanceof ConfigError || err instanceof AppError) console.error(err.message);
+    else console.error(err);
+    process.exit(1);
+  },
+);

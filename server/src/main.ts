@@ -1,0 +1,62 @@
+/**
+ * Composition root: the only place that knows every module. Opens the database, migrates, seeds
+ * an empty catalogue, creates the bus and clock, builds the app for the configured roles, starts
+ * the workers and listens. Returns a handle that stops everything in order.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { startClockTicker } from './modules/realtime/index.ts';
+import { isCatalogueEmpty, seedCatalogue } from './modules/sportsbook/index.ts';
+import { createBus } from './platform/bus-factory.ts';
+import { systemClock } from './platform/clock.ts';
+import { type Config, hasRole } from './platform/config.ts';
+import { openDatabase } from './platform/db.ts';
+import { createMetrics } from './platform/metrics.ts';
+import { migrate } from './platform/migrations.ts';
+import type { ModuleDeps } from './platform/module.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  deps: ModuleDeps;
+  address: string;
+  stop(): Promise<void>;
+}
+
+export async function createDeps(config: Config): Promise<ModuleDeps> {
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  return {
+    config,
+    db,
+    bus: await createBus(config.busUrl),
+    clock: systemClock,
+    metrics: createMetrics({ collectDefaults: true }),
+  };
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const deps = await createDeps(config);
+  const report = await migrate(deps.db);
+  if (config.seedOnStart && (await isCatalogueEmpty(deps.db.db))) await seedCatalogue(deps.db.db);
+  const app = await buildApp(deps);
+  app.log.info({ applied: report.applied, database: deps.db.kind, roles: config.roles }, 'database ready');
+
+  const stopWorkers: (() => void)[] = [];
+  if (hasRole(config, 'workers')) stopWorkers.push(startClockTicker(deps));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  return {
+    app,
+    deps,
+    address,
+    async stop() {
+      for (const stop of stopWorkers) stop();
+      await app.close();
+      await deps.bus.close();
+      await deps.db.close();
+    },
+  };
+}

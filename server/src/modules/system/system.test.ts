@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+describe('platform routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ roles: 'api,realtime' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers liveness with the roles it runs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', roles: ['api', 'realtime'] });
+  });
+
+  it('answers readiness after asking the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: t.database.url ? 'postgres' : 'pglite' });
+  });
+
+  it('reports not ready with a stable code when the database is gone', async () => {
+    const broken = await createTestApp({ roles: 'api' });
+    await broken.database.handle.close();
+    const res = await broken.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('NOT_READY');
+    await broken.app.close();
+    await broken.database.drop().catch(() => {});
+  });
+
+  it('exposes Prometheus metrics including request counts', async () => {
+    await t.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(/parlay_http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
+  });
+
+  it('publishes an OpenAPI document listing every JSON route with its schema', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/healthz', '/readyz', '/web-api/sportsbook/v1/sports']),
+    );
+    expect(doc.paths['/web-api/sportsbook/v1/sports'].get.responses['200']).toBeDefined();
+  });
+
+  it('renders a human-readable API reference', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<code>/web-api/sportsbook/v1/sports</code>');
+    expect(res.body).toContain('List sports');
+  });
+
+  it('answers unknown API routes with a JSON 404 and a stable code', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/web-api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 'ROUTE_NOT_FOUND', key: 'errors.route_not_found' });
+  });
+
+  it('sets baseline security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});

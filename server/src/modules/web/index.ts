@@ -1,0 +1,131 @@
+/**
+ * Web role: serves the built browser assets, answers micro-app fragment requests (/mf/<app>/…)
+ * through the protocol of web/mf, and hands every other page request to the host shell, which
+ * composes the document from fragments it loads through the same protocol (in-process here).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { ApiFetch, RemoteServerModule, ShellServerModule, WebManifest } from '@parlay/mf/contract.ts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+import type { ModuleDeps } from '../../platform/module.ts';
+import { createFragmentLoader, registerFragmentRoutes } from './fragments.ts';
+
+/** Paths the shell never renders: they belong to the JSON APIs and infrastructure. */
+const NON_PAGE_PREFIXES = [
+  '/web-api/',
+  '/bff-api/',
+  '/limit-service-api/',
+  '/blocks-api/',
+  '/redirects-api/',
+  '/social-api/',
+  '/mf/',
+  '/assets/',
+  '/ws',
+  '/openapi.json',
+  '/docs',
+  '/metrics',
+  '/healthz',
+  '/readyz',
+  '/robots.txt',
+  '/sitemap.xml',
+];
+
+export interface WebBuild {
+  manifest: WebManifest;
+  shell: ShellServerModule;
+  remotes: Map<string, RemoteServerModule>;
+}
+
+export async function loadWebBuild(distDir: string): Promise<WebBuild> {
+  const manifestPath = path.join(distDir, 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    throw new Error(`web assets are not built (${manifestPath} is missing): run npm run build`);
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as WebManifest;
+  const serverDir = path.join(distDir, 'server');
+  const importDefault = async <T>(file: string): Promise<T> =>
+    ((await import(pathToFileURL(path.join(serverDir, file)).href)) as { default: T }).default;
+  const shell = await importDefault<ShellServerModule>('shell.js');
+  const remotes = new Map<string, RemoteServerModule>();
+  for (const file of readdirSync(serverDir)) {
+    if (!file.endsWith('.js') || file === 'shell.js') continue;
+    const remote = await importDefault<RemoteServerModule>(file);
+    if (remote && typeof remote.render === 'function') remotes.set(remote.appName, remote);
+  }
+  return { manifest, shell, remotes };
+}
+
+export interface WebModuleOptions {
+  deps: ModuleDeps;
+  /** Dispatches a request through the whole application (in-process HTTP). */
+  inject: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+}
+
+export async function webModule(app: FastifyInstance, { deps, inject }: WebModuleOptions): Promise<void> {
+  const distDir = path.resolve(deps.config.webDistDir);
+  const build = await loadWebBuild(distDir);
+
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, 'client', 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    wildcard: false,
+  });
+
+  const api = createApiFetch(deps, inject);
+  registerFragmentRoutes(app, build, api, deps);
+  const loadFragment = createFragmentLoader(inject, deps);
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (NON_PAGE_PREFIXES.some((p) => pathname.startsWith(p))) return reply.callNotFound();
+      const result = await build.shell.renderPage({
+        request: {
+          url: request.url,
+          headers: request.headers as Record<string, string | undefined>,
+          cookies: request.cookies ?? {},
+        },
+        manifest: build.manifest,
+        api,
+        loadFragment,
+      });
+      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      reply.header('cache-control', 'private, no-cache');
+      for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
+      return reply.status(result.status).type('text/html; charset=utf-8').send(result.html);
+    },
+  });
+}
+
+function createApiFetch(deps: ModuleDeps, inject: WebModuleOptions['inject']): ApiFetch {
+  const remoteBase = deps.config.roles.includes('api') ? null : deps.config.apiInternalUrl;
+  return async (apiPath, init = {}) => {
+    if (!apiPath.startsWith('/')) throw new AppError('INTERNAL', `api path must start with /: ${apiPath}`);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = { accept: 'application/json', ...(init.headers ?? {}) };
+    if (remoteBase) {
+      const response = await fetch(new URL(apiPath, remoteBase), {
+        method,
+        headers: init.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return { status: response.status, json: () => response.json() as Promise<unknown> };
+    }
+    const response = await inject({
+      method: method as InjectOptions['method'],
+      url: apiPath,
+      headers,
+      ...(init.body === undefined ? {} : { payload: init.body as object }),
+    });
+    return { status: response.statusCode, json: async () => response.json() as unknown };
+  };
+}

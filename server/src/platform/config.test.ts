@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, VARIABLES } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.roles).toEqual(['web', 'api', 'realtime', 'workers']);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.dataDir).toBe('./data');
+    expect(config.busUrl).toBeNull();
+  });
+
+  it('reads every variable of the table', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      PARLAY_ROLES: 'api, realtime',
+      DATABASE_URL: 'postgres://u@localhost:5432/x',
+      BUS_URL: 'nats://127.0.0.1:4222',
+      SEED_ON_START: 'no',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      roles: ['api', 'realtime'],
+      databaseUrl: 'postgres://u@localhost:5432/x',
+      busUrl: 'nats://127.0.0.1:4222',
+      seedOnStart: false,
+    });
+    expect(new Set(VARIABLES.map((v) => v.name)).size).toBe(VARIABLES.length);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PARLAY_ROLES', 'web,cashier'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['BUS_URL', 'kafka://x'],
+    ['LOG_LEVEL', 'loud'],
+    ['SEED_ON_START', 'maybe'],
+  ])('rejects %s=%s with one line naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain(name);
+      expect(message).not.toContain('\n');
+    }
+  });
+
+  it('needs API_INTERNAL_URL for a web process without the api role', () => {
+    expect(() => loadConfig({ PARLAY_ROLES: 'web' })).toThrow(/API_INTERNAL_URL/);
+    expect(loadConfig({ PARLAY_ROLES: 'web', API_INTERNAL_URL: 'http://api:3000' }).roles).toEqual(['web']);
+  });
+});
+
+describe('README configuration table', () => {
+  it('documents every variable with its default', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    for (const variable of VARIABLES) {
+      const shownDefault = variable.defaultValue === '' ? '(unset)' : `\`${variable.defaultValue}\``;
+      expect(readme).toContain(`| \`${variable.name}\` | ${shownDefault} |`);
+    }
+  });
+});

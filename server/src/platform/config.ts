@@ -1,0 +1,213 @@
+/**
+ * The one configuration object, built from the environment at boot and validated against a schema.
+ * Nothing else in the server reads process.env.
+ */
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+export const ROLES = ['web', 'api', 'realtime', 'workers'] as const;
+export type Role = (typeof ROLES)[number];
+
+const ConfigSchema = Type.Object({
+  nodeEnv: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')]),
+  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  host: Type.String({ minLength: 1 }),
+  roles: Type.Array(Type.Union(ROLES.map((r) => Type.Literal(r))), { minItems: 1 }),
+  databaseUrl: Type.Union([Type.String({ pattern: '^postgres(ql)?://' }), Type.Null()]),
+  dataDir: Type.String({ minLength: 1 }),
+  databasePoolSize: Type.Integer({ minimum: 1, maximum: 200 }),
+  busUrl: Type.Union([Type.String({ pattern: '^(redis|nats)://' }), Type.Null()]),
+  logLevel: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+  ),
+  publicOrigin: Type.Union([Type.String({ pattern: '^https?://' }), Type.Null()]),
+  webDistDir: Type.String({ minLength: 1 }),
+  apiInternalUrl: Type.Union([Type.String({ pattern: '^https?://' }), Type.Null()]),
+  seedOnStart: Type.Boolean(),
+  fragmentTimeoutMs: Type.Integer({ minimum: 50, maximum: 60_000 }),
+  bodyLimitBytes: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024 }),
+  clockTickMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
+  wsMaxTopicsPerSocket: Type.Integer({ minimum: 1, maximum: 10_000 }),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+/** One row of the configuration table: the variable, its default, and how it maps into Config. */
+interface Variable {
+  name: string;
+  field: keyof Config;
+  description: string;
+  defaultValue: string;
+  parse: (raw: string) => unknown;
+}
+
+const int = (raw: string): unknown => (/^-?\d+$/.test(raw.trim()) ? Number(raw) : raw);
+const text = (raw: string): unknown => raw;
+const nullable = (raw: string): unknown => (raw.trim() === '' ? null : raw.trim());
+const bool = (raw: string): unknown => {
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  return raw;
+};
+const list = (raw: string): unknown =>
+  raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+
+/** Every environment variable Parlay reads; README's configuration table is written from this list. */
+export const VARIABLES: readonly Variable[] = [
+  {
+    name: 'NODE_ENV',
+    field: 'nodeEnv',
+    defaultValue: 'development',
+    parse: text,
+    description: 'development, production or test; production disables development-only pages.',
+  },
+  {
+    name: 'PORT',
+    field: 'port',
+    defaultValue: '3000',
+    parse: int,
+    description: 'HTTP port (0 picks a free port).',
+  },
+  {
+    name: 'HOST',
+    field: 'host',
+    defaultValue: '0.0.0.0',
+    parse: text,
+    description: 'Interface to listen on.',
+  },
+  {
+    name: 'PARLAY_ROLES',
+    field: 'roles',
+    defaultValue: 'web,api,realtime,workers',
+    parse: list,
+    description: 'Comma list of roles this process runs: web, api, realtime, workers.',
+  },
+  {
+    name: 'DATABASE_URL',
+    field: 'databaseUrl',
+    defaultValue: '',
+    parse: nullable,
+    description: 'postgres://… of a PostgreSQL server; unset = embedded PGlite in DATA_DIR.',
+  },
+  {
+    name: 'DATA_DIR',
+    field: 'dataDir',
+    defaultValue: './data',
+    parse: text,
+    description: 'Directory of the embedded database (when DATABASE_URL is unset) and local files.',
+  },
+  {
+    name: 'DATABASE_POOL_SIZE',
+    field: 'databasePoolSize',
+    defaultValue: '20',
+    parse: int,
+    description: 'Connections in the PostgreSQL pool.',
+  },
+  {
+    name: 'BUS_URL',
+    field: 'busUrl',
+    defaultValue: '',
+    parse: nullable,
+    description: 'redis://… or nats://… for cross-process events; unset = in-process bus.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    field: 'logLevel',
+    defaultValue: 'info',
+    parse: text,
+    description: 'fatal, error, warn, info, debug, trace or silent.',
+  },
+  {
+    name: 'PUBLIC_ORIGIN',
+    field: 'publicOrigin',
+    defaultValue: '',
+    parse: nullable,
+    description: 'Public https://host of the site, for absolute links (sitemap, OpenAPI servers).',
+  },
+  {
+    name: 'WEB_DIST_DIR',
+    field: 'webDistDir',
+    defaultValue: './web/dist',
+    parse: text,
+    description: 'Built web assets (npm run build).',
+  },
+  {
+    name: 'API_INTERNAL_URL',
+    field: 'apiInternalUrl',
+    defaultValue: '',
+    parse: nullable,
+    description:
+      'http://… of the api role, needed by a web-role process that does not run the api role itself.',
+  },
+  {
+    name: 'SEED_ON_START',
+    field: 'seedOnStart',
+    defaultValue: 'true',
+    parse: bool,
+    description: 'Seed the catalogue on start when the database is empty.',
+  },
+  {
+    name: 'FRAGMENT_TIMEOUT_MS',
+    field: 'fragmentTimeoutMs',
+    defaultValue: '3000',
+    parse: int,
+    description: 'Time the shell waits for one micro-app fragment.',
+  },
+  {
+    name: 'BODY_LIMIT_BYTES',
+    field: 'bodyLimitBytes',
+    defaultValue: '1048576',
+    parse: int,
+    description: 'Largest accepted request body.',
+  },
+  {
+    name: 'CLOCK_TICK_MS',
+    field: 'clockTickMs',
+    defaultValue: '1000',
+    parse: int,
+    description: 'Interval of the server clock topic on /ws.',
+  },
+  {
+    name: 'WS_MAX_TOPICS_PER_SOCKET',
+    field: 'wsMaxTopicsPerSocket',
+    defaultValue: '200',
+    parse: int,
+    description: 'Most topics one WebSocket may subscribe to.',
+  },
+];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Builds the config from an environment map; throws ConfigError naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const draft: Record<string, unknown> = {};
+  for (const variable of VARIABLES) {
+    const raw = env[variable.name];
+    draft[variable.field] = variable.parse(raw === undefined ? variable.defaultValue : raw);
+  }
+  if (Value.Check(ConfigSchema, draft)) {
+    if (draft.roles.includes('web') && !draft.roles.includes('api') && !draft.apiInternalUrl) {
+      throw new ConfigError(
+        'invalid configuration: API_INTERNAL_URL = "": required when PARLAY_ROLES has web without api',
+      );
+    }
+    return draft;
+  }
+  const first = Value.Errors(ConfigSchema, draft).First();
+  const field = first?.path.split('/')[1] ?? '';
+  const variable = VARIABLES.find((v) => v.field === field);
+  const shown = variable ? JSON.stringify(env[variable.name] ?? variable.defaultValue) : '';
+  throw new ConfigError(
+    `invalid configuration: ${variable?.name ?? field} = ${shown}: ${first?.message ?? 'invalid'} (${variable?.description ?? ''})`,
+  );
+}
+
+export function hasRole(config: Config, role: Role): boolean {
+  return config.roles.includes(role);
+}

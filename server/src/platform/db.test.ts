@@ -1,0 +1,90 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing/test-app.ts';
+import { migrate, readMigrations } from './migrations.ts';
+
+describe('database and migrations', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('applies every migration once, then nothing', async () => {
+    const first = await migrate(database.handle);
+    expect(first.applied.length).toBe(readMigrations().length);
+    expect(first.applied[0]).toBe('0001_platform');
+    const second = await migrate(database.handle);
+    expect(second.applied).toEqual([]);
+    expect(second.alreadyApplied).toBe(readMigrations().length);
+  });
+
+  it('returns int8 as bigint beyond the float range', async () => {
+    const big = 9_007_199_254_740_993n;
+    const result = await sql<{ v: bigint }>`select ${big.toString()}::int8 as v`.execute(database.handle.db);
+    expect(result.rows[0]?.v).toBe(big);
+  });
+
+  it('keeps concurrent transactions isolated and all committed', async () => {
+    await sql`create table if not exists counter_test (id int primary key, n int8 not null)`.execute(
+      database.handle.db,
+    );
+    await sql`insert into counter_test values (1, 0) on conflict (id) do update set n = 0`.execute(
+      database.handle.db,
+    );
+    await Promise.all(
+      Array.from({ length: 25 }, () =>
+        database.handle.db.transaction().execute(async (trx) => {
+          const row = await sql<{ n: bigint }>`select n from counter_test where id = 1 for update`.execute(
+            trx,
+          );
+          await sql`update counter_test set n = ${(row.rows[0]!.n + 1n).toString()}::int8 where id = 1`.execute(
+            trx,
+          );
+        }),
+      ),
+    );
+    const final = await sql<{ n: bigint }>`select n from counter_test where id = 1`.execute(
+      database.handle.db,
+    );
+    expect(final.rows[0]?.n).toBe(25n);
+  });
+
+  it('rolls back a failed transaction completely', async () => {
+    await expect(
+      database.handle.db.transaction().execute(async (trx) => {
+        await sql`update counter_test set n = 1000 where id = 1`.execute(trx);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const row = await sql<{ n: bigint }>`select n from counter_test where id = 1`.execute(database.handle.db);
+    expect(row.rows[0]?.n).toBe(25n);
+  });
+
+  it('refuses a migration whose file changed after it was applied', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parlay-mig-'));
+    writeFileSync(path.join(dir, '0001_a.sql'), 'create table drift_test (id int);');
+    const other = await createTestDatabase();
+    try {
+      await migrate(other.handle, dir);
+      writeFileSync(path.join(dir, '0001_a.sql'), 'create table drift_test (id int, x int);');
+      await expect(migrate(other.handle, dir)).rejects.toThrow(/changed after it was applied/);
+    } finally {
+      await other.drop();
+    }
+  });
+
+  it('refuses gaps and bad names in the migration folder', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parlay-mig-'));
+    writeFileSync(path.join(dir, '0001_a.sql'), 'select 1;');
+    writeFileSync(path.join(dir, '0003_c.sql'), 'select 1;');
+    expect(() => readMigrations(dir)).toThrow(/without gaps/);
+    writeFileSync(path.join(dir, 'bad.sql'), 'select 1;');
+    expect(() => readMigrations(dir)).toThrow(/must look like/);
+  });
+});

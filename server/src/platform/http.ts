@@ -1,0 +1,70 @@
+/**
+ * HTTP behaviour shared by every module: one error renderer over the error catalogue, the JSON 404,
+ * request metrics and baseline security headers.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from './errors.ts';
+import type { Metrics } from './metrics.ts';
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+};
+
+/** Maps anything thrown in a handler to an AppError from the catalogue. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as Partial<FastifyError> & { validation?: unknown[] };
+  if (fastifyError.validation) {
+    const details = fastifyError.validation.map((v) => {
+      const item = v as { instancePath?: string; message?: string; params?: Record<string, unknown> };
+      const missing = item.params?.missingProperty;
+      const where = `${fastifyError.validationContext ?? 'body'}${item.instancePath ?? ''}${missing ? `/${String(missing)}` : ''}`;
+      return { field: where, message: item.message ?? 'invalid' };
+    });
+    return new AppError(
+      'VALIDATION_FAILED',
+      details.map((d) => `${d.field}: ${d.message}`).join('; '),
+      details,
+    );
+  }
+  const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped) return new AppError(mapped);
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return new AppError('MALFORMED_JSON');
+  if (fastifyError.statusCode === 405) return new AppError('METHOD_NOT_ALLOWED');
+  return new AppError('INTERNAL');
+}
+
+export function installHttpBehaviour(app: FastifyInstance, metrics: Metrics): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: appError.code }, appError.message);
+    return reply.status(appError.status).type('application/json; charset=utf-8').send(appError.toBody());
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body = new AppError(
+      'ROUTE_NOT_FOUND',
+      `No route ${request.method} ${request.url.split('?')[0]}`,
+    ).toBody();
+    return reply.status(404).send(body);
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+}
