@@ -24,6 +24,8 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: true,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
+    // Query strings still coerce ("5" → 5), but a scalar is never wrapped into an array.
+    ajv: { customOptions: { coerceTypes: true } },
   });
   installHttpBehaviour(app, deps.metrics);
   await app.register(cookie);

@@ -79,12 +79,29 @@ describe('database and migrations', () => {
     }
   });
 
-  it('refuses gaps and bad names in the migration folder', () => {
+  it('refuses duplicate numbers and bad names in the migration folder', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'parlay-mig-'));
     writeFileSync(path.join(dir, '0001_a.sql'), 'select 1;');
     writeFileSync(path.join(dir, '0003_c.sql'), 'select 1;');
-    expect(() => readMigrations(dir)).toThrow(/without gaps/);
-    writeFileSync(path.join(dir, 'bad.sql'), 'select 1;');
-    expect(() => readMigrations(dir)).toThrow(/must look like/);
+    expect(readMigrations(dir).map((m) => m.id)).toEqual([1, 3]);
+    writeFileSync(path.join(dir, '0003_d.sql'), 'select 1;');
+    expect(() => readMigrations(dir)).toThrow(/two migrations are numbered 3/);
+    const bad = mkdtempSync(path.join(tmpdir(), 'parlay-mig-'));
+    writeFileSync(path.join(bad, 'bad.sql'), 'select 1;');
+    expect(() => readMigrations(bad)).toThrow(/must look like/);
+  });
+
+  it('refuses a new migration numbered below an applied one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parlay-mig-'));
+    writeFileSync(path.join(dir, '0001_a.sql'), 'create table late_a (id int);');
+    writeFileSync(path.join(dir, '0010_b.sql'), 'create table late_b (id int);');
+    const other = await createTestDatabase();
+    try {
+      expect((await migrate(other.handle, dir)).applied).toEqual(['0001_a', '0010_b']);
+      writeFileSync(path.join(dir, '0005_c.sql'), 'create table late_c (id int);');
+      await expect(migrate(other.handle, dir)).rejects.toThrow(/numbered below the already applied 10/);
+    } finally {
+      await other.drop();
+    }
   });
 });

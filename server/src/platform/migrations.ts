@@ -1,6 +1,7 @@
 /**
  * Forward-only numbered migrations: server/migrations/NNNN_name.sql, applied in order, each in its own
- * transaction, recorded with a checksum. An applied migration whose file changed stops the start.
+ * transaction, recorded with a checksum. Numbers may leave gaps (modules reserve ranges), but a new
+ * migration must sort after every applied one. An applied migration whose file changed stops the start.
  * An advisory lock keeps two processes from migrating at once.
  */
 import { createHash } from 'node:crypto';
@@ -35,7 +36,8 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
   });
   migrations.sort((a, b) => a.id - b.id);
   migrations.forEach((m, index) => {
-    if (m.id !== index + 1) throw new Error(`migrations must be numbered 1..n without gaps; found ${m.id}`);
+    if (index > 0 && migrations[index - 1]!.id === m.id)
+      throw new Error(`two migrations are numbered ${m.id}`);
   });
   return migrations;
 }
@@ -61,6 +63,13 @@ export async function migrate(
     try {
       const rows = await conn.selectFrom('parlay_migrations').select(['id', 'name', 'checksum']).execute();
       const done = new Map(rows.map((r) => [r.id, r]));
+      const highestApplied = Math.max(0, ...done.keys());
+      const late = migrations.find((m) => !done.has(m.id) && m.id < highestApplied);
+      if (late) {
+        throw new Error(
+          `migration ${late.id}_${late.name} is numbered below the already applied ${highestApplied}; renumber it above`,
+        );
+      }
       const applied: string[] = [];
       for (const migration of migrations) {
         const previous = done.get(migration.id);

@@ -1,0 +1,36 @@
+/** The sports micro-app's server module (web/dist/server/sports.js): the home page "/{lng}/". */
+import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
+import { createTranslator } from '@parlay/i18n/runtime.tsx';
+import type { RemoteServerModule } from '@parlay/mf/contract.ts';
+import { splitUrl } from '@parlay/mf/html.ts';
+import { createFragment, notFoundResult, requestLanguage } from '@parlay/mf/remote-server.tsx';
+import { renderToString } from 'react-dom/server';
+import type { SportsProps } from './props.ts';
+import { SportsApp } from './SportsApp.tsx';
+import { loadSports } from './sports-api.ts';
+
+const APP_NAME = 'sports';
+
+const sports: RemoteServerModule = {
+  appName: APP_NAME,
+  async render(input) {
+    const lng = requestLanguage(input);
+    const { pathname } = splitUrl(input.url);
+    if (input.components !== null || pathname !== `/${lng}/`) return notFoundResult(APP_NAME, lng);
+    const dictionaries = pickDictionaries(lng, ['sports']);
+    const props: SportsProps = {
+      lng,
+      dictionaries,
+      sports: await loadSports(input.api, lng),
+      timeZone: input.context.timeZone,
+    };
+    const title = createTranslator(lng, dictionaries).t('sports', 'title');
+    const html = renderToString(<SportsApp {...props} />);
+    return {
+      status: 200,
+      fragment: createFragment({ appName: APP_NAME, title, html, props, assets: input.assets }),
+    };
+  },
+};
+
+export default sports;

@@ -1,0 +1,157 @@
+/**
+ * The shell's browser entry. Its mount/hydrate/unmount drive the header (the shell's own view); on a
+ * shell page it also boots: hydrates the header, the page app and the footer through the host loader,
+ * and turns same-origin link clicks and history moves into client-side navigations.
+ */
+import './document.css';
+import { isLanguage } from '@parlay/i18n/languages.ts';
+import { createTranslator } from '@parlay/i18n/runtime.tsx';
+import { createHost, type Host, type HostRoute } from '@parlay/mf/host.ts';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { type HeaderProps, ShellHeader } from './Header.tsx';
+import { matchRoute } from './routes.ts';
+import { StatusView } from './StatusView.tsx';
+import { readShellState, type ShellState } from './state.ts';
+
+const headerRoots = new WeakMap<Element, Root>();
+const PROGRESS_DELAY_MS = 200;
+
+export function mount(container: Element, props: HeaderProps): void {
+  unmount(container);
+  const root = createRoot(container);
+  root.render(<ShellHeader {...props} />);
+  headerRoots.set(container, root);
+}
+
+export function hydrate(container: Element, props: HeaderProps): void {
+  unmount(container);
+  headerRoots.set(container, hydrateRoot(container, <ShellHeader {...props} />));
+}
+
+export function unmount(container: Element): void {
+  headerRoots.get(container)?.unmount();
+  headerRoots.delete(container);
+}
+
+function requireElement(id: string): HTMLElement {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`shell: #${id} is missing from the document`);
+  return element;
+}
+
+function createProgress(element: HTMLElement | null, page: HTMLElement) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return (busy: boolean) => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    page.setAttribute('aria-busy', String(busy));
+    if (!element) return;
+    if (!busy) {
+      element.hidden = true;
+      return;
+    }
+    timer = setTimeout(() => {
+      element.hidden = false;
+    }, PROGRESS_DELAY_MS);
+  };
+}
+
+function renderStatus(container: HTMLElement, state: ShellState, kind: 'not-found' | 'error'): () => void {
+  const element = document.createElement('div');
+  element.dataset.shellView = kind;
+  container.replaceChildren(element);
+  const root = createRoot(element);
+  root.render(<StatusView kind={kind} lng={state.lng} dictionaries={state.dictionaries} />);
+  return () => root.unmount();
+}
+
+function resolveRoute(pathname: string): HostRoute | null {
+  const match = matchRoute(pathname);
+  return match ? { app: match.route.app, lng: match.lng } : null;
+}
+
+function isPlainNavigationClick(event: MouseEvent): HTMLAnchorElement | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(target instanceof HTMLAnchorElement)) return null;
+  if ((target.target && target.target !== '_self') || target.hasAttribute('download')) return null;
+  if (target.dataset.reload !== undefined || target.getAttribute('rel')?.includes('external')) return null;
+  const url = new URL(target.href);
+  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return null;
+  const samePage = url.pathname === location.pathname && url.search === location.search;
+  if (samePage && url.hash) return null;
+  return target;
+}
+
+function interceptNavigation(host: Host): void {
+  let shownPath = location.pathname + location.search;
+  host.onNavigated((url) => {
+    shownPath = url.pathname + url.search;
+  });
+  document.addEventListener('click', (event) => {
+    const anchor = isPlainNavigationClick(event);
+    if (!anchor) return;
+    event.preventDefault();
+    const samePage = anchor.href === location.href;
+    void host.navigate(anchor.href, samePage ? 'replace' : 'push');
+  });
+  window.addEventListener('popstate', () => {
+    // Hash-only moves (the skip link, in-page anchors) also fire popstate; the page stays.
+    if (location.pathname + location.search === shownPath) return;
+    void host.navigate(location.href, 'none');
+  });
+}
+
+function boot(state: ShellState): void {
+  const headerElement = requireElement('parlay-header');
+  const page = requireElement('parlay-page');
+  const footer = document.getElementById('parlay-footer');
+  const headerProps = (pathname: string): HeaderProps => ({
+    lng: state.lng,
+    pathname,
+    theme: document.documentElement.dataset.theme === 'light' ? 'light' : 'dark',
+    dictionaries: state.dictionaries,
+  });
+  const headerRoot = hydrateRoot(headerElement, <ShellHeader {...headerProps(location.pathname)} />);
+  const translator = createTranslator(state.lng, state.dictionaries);
+
+  const host = createHost({
+    container: page,
+    lng: state.lng,
+    resolve: resolveRoute,
+    context: (route) => ({
+      lng: isLanguage(route.lng) ? route.lng : state.lng,
+      timeZone: state.timeZone,
+      device: state.device,
+      geoCountry: state.geoCountry,
+      userToken: null,
+      forceSpa: false,
+    }),
+    renderError: (container) => {
+      document.title = translator.t('errors', 'error_title');
+      return renderStatus(container, state, 'error');
+    },
+    onBusyChange: createProgress(document.getElementById('parlay-progress'), page),
+  });
+  host.onNavigated((url) => headerRoot.render(<ShellHeader {...headerProps(url.pathname)} />));
+
+  if (state.view === 'app' && state.page) {
+    void host.hydratePage(state.page.app, state.page.scripts);
+  } else {
+    const view = page.querySelector<HTMLElement>('[data-shell-view]');
+    if (view) {
+      const kind = state.view === 'not-found' ? 'not-found' : 'error';
+      const root = hydrateRoot(
+        view,
+        <StatusView kind={kind} lng={state.lng} dictionaries={state.dictionaries} />,
+      );
+      host.adoptPage(() => root.unmount());
+    }
+  }
+  if (footer && state.footer) void host.hydrateSlot(state.footer.app, footer, state.footer.scripts);
+  interceptNavigation(host);
+}
+
+const pageState = typeof document === 'undefined' ? null : readShellState(document);
+if (pageState) boot(pageState);

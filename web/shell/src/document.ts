@@ -1,0 +1,67 @@
+/** Assembles the HTML document around the server-rendered header, page fragment and footer. */
+import { escapeHtml, serializeJsonForScript } from '@parlay/mf/html.ts';
+import type { Theme } from './request-context.ts';
+import { type ShellState, STATE_ELEMENT_ID } from './state.ts';
+
+export interface DocumentParts {
+  lng: string;
+  theme: Theme;
+  title: string;
+  description: string;
+  importMap: { imports: Record<string, string> };
+  modulePreloads: readonly string[];
+  stylesheets: readonly string[];
+  /** Fragment `style` fields, keyed by app. */
+  inlineStyles: readonly { app: string; css: string }[];
+  /** Fragment `head` fields: trusted markup from our own micro-apps, inserted as is. */
+  heads: readonly string[];
+  headerHtml: string;
+  page: { app: string | null; html: string };
+  footer: { app: string | null; html: string };
+  state: ShellState;
+  shellEntry: string;
+  /** Fragment `codeToEval` fields. */
+  inlineScripts: readonly string[];
+}
+
+/** An inline icon, so the browser's automatic /favicon.ico request never 404s. */
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%234ea1ff'/%3E%3Cpath d='M10 24V8h7a5 5 0 0 1 0 10h-3v6z' fill='%2306121f'/%3E%3C/svg%3E";
+
+const unique = (items: readonly string[]) => [...new Set(items)];
+const attr = (value: string) => `"${escapeHtml(value)}"`;
+const appAttr = (app: string | null) => (app ? ` data-mf-app=${attr(app)}` : '');
+/** Raw text inside <style>/<script> must not close its element early. */
+const rawText = (text: string, tag: 'style' | 'script') =>
+  text.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
+
+export function renderDocument(parts: DocumentParts): string {
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(parts.title)}</title>`,
+    `<meta name="description" content=${attr(parts.description)}>`,
+    '<meta name="color-scheme" content="dark light">',
+    `<link rel="icon" href="${FAVICON}">`,
+    `<script type="importmap">${serializeJsonForScript(parts.importMap)}</script>`,
+    ...unique(parts.modulePreloads).map((href) => `<link rel="modulepreload" href=${attr(href)}>`),
+    ...unique(parts.stylesheets).map((href) => `<link rel="stylesheet" href=${attr(href)}>`),
+    ...parts.inlineStyles
+      .filter((style) => style.css)
+      .map((style) => `<style data-mf-style=${attr(style.app)}>${rawText(style.css, 'style')}</style>`),
+    ...parts.heads.filter(Boolean),
+  ];
+  const body = [
+    '<div id="parlay-progress" aria-hidden="true" hidden></div>',
+    `<div id="parlay-header">${parts.headerHtml}</div>`,
+    `<main id="parlay-page" tabindex="-1"${appAttr(parts.page.app)}>${parts.page.html}</main>`,
+    `<footer id="parlay-footer"${appAttr(parts.footer.app)}>${parts.footer.html}</footer>`,
+    `<script type="application/json" id="${STATE_ELEMENT_ID}">${serializeJsonForScript(parts.state)}</script>`,
+    `<script type="module" src=${attr(parts.shellEntry)}></script>`,
+    ...parts.inlineScripts.filter(Boolean).map((code) => `<script>${rawText(code, 'script')}</script>`),
+  ];
+  return (
+    `<!doctype html>\n<html lang=${attr(parts.lng)} data-theme=${attr(parts.theme)}>\n` +
+    `<head>\n${head.join('\n')}\n</head>\n<body>\n${body.join('\n')}\n</body>\n</html>\n`
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * React as one shared ES module for every micro-app (import map "react"). React ships CommonJS, so
+ * its public exports are re-exported by name; web/build.ts fails if React gains one missing here.
+ */
+import React from 'react';
+
+export default React;
+export {
+  Activity,
+  addTransitionType,
+  Children,
+  Component,
+  cache,
+  cacheSignal,
+  cloneElement,
+  createContext,
+  createElement,
+  createRef,
+  Fragment,
+  forwardRef,
+  isValidElement,
+  lazy,
+  memo,
+  Profiler,
+  PureComponent,
+  StrictMode,
+  Suspense,
+  startTransition,
+  use,
+  useActionState,
+  useCallback,
+  useContext,
+  useDebugValue,
+  useDeferredValue,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useImperativeHandle,
+  useInsertionEffect,
+  useLayoutEffect,
+  useMemo,
+  useOptimistic,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  useTransition,
+  ViewTransition,
+  version,
+} from 'react';

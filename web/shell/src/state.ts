@@ -1,0 +1,40 @@
+/** The page state the shell server embeds as JSON (#parlay-state) and the shell client boots from. */
+import type { Language } from '@parlay/i18n/languages.ts';
+import type { Dictionaries } from '@parlay/i18n/runtime.tsx';
+import type { Device } from '@parlay/mf/protocol.ts';
+import type { Theme } from './request-context.ts';
+import type { RouteId } from './routes.ts';
+
+export const STATE_ELEMENT_ID = 'parlay-state';
+
+/** A server-rendered micro-app the client hydrates: its name and entry module (empty when static). */
+export interface SlotState {
+  app: string;
+  scripts: string[];
+}
+
+/** What the page container shows: a micro-app's fragment, or a view the shell renders itself. */
+export type PageView = 'app' | 'not-found' | 'error';
+
+export interface ShellState {
+  lng: Language;
+  theme: Theme;
+  status: number;
+  route: RouteId | null;
+  view: PageView;
+  /** The page micro-app when view is "app". Its props travel inside its fragment ([data-mf-props]). */
+  page: SlotState | null;
+  footer: SlotState | null;
+  timeZone: number;
+  device: Device;
+  geoCountry: string | null;
+  /** Shell dictionaries (common, errors); each micro-app brings its own in its props. */
+  dictionaries: Dictionaries;
+}
+
+/** Reads #parlay-state; null when the document has none (not a shell page). */
+export function readShellState(doc: Document): ShellState | null {
+  const element = doc.getElementById(STATE_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  return JSON.parse(element.textContent) as ShellState;
+}

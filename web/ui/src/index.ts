@@ -1,0 +1,13 @@
+/**
+ * The design system: tokens (CSS custom properties, dark and light) and components. Browser micro-apps
+ * import it through the import map as one shared module, "@parlay/ui/index.ts".
+ */
+import './tokens.css';
+import './base.css';
+
+export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
+export { Card, type CardProps } from './Card.tsx';
+export { Heading, type HeadingProps } from './Heading.tsx';
+export { Link, NavLink, type NavLinkProps } from './Link.tsx';
+export { Skeleton, type SkeletonProps } from './Skeleton.tsx';
+export { VisuallyHidden } from './VisuallyHidden.tsx';
