@@ -4,6 +4,7 @@
  */
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { authModule } from './modules/auth/index.ts';
 import { blocksModule } from './modules/blocks/index.ts';
 import { configModule, SiteConfigService } from './modules/config/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
@@ -38,6 +39,7 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     await app.register(blocksModule, { deps, siteConfig });
     await app.register(redirectsModule, { deps, siteConfig });
     await app.register(seoModule, { deps, siteConfig });
+    await app.register(authModule, deps);
     await app.register(sportsbookModule, deps);
   }
   if (hasRole(deps.config, 'realtime')) await app.register(realtimeModule, deps);

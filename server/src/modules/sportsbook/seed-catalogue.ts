@@ -10,6 +10,7 @@ interface SportSeed {
   slug: string;
   icon: string;
   isEsport: boolean;
+  isVirtual?: boolean;
   ru: string;
   en: string;
 }
@@ -45,6 +46,24 @@ export const SPORTS: readonly SportSeed[] = [
   },
   { id: 43, slug: 'valorant', icon: '🎮', isEsport: true, ru: 'Valorant', en: 'Valorant' },
   { id: 44, slug: 'efootball', icon: '🎮', isEsport: true, ru: 'Кибер-футбол', en: 'eFootball' },
+  {
+    id: 60,
+    slug: 'virtual-football',
+    icon: '⚽',
+    isEsport: false,
+    isVirtual: true,
+    ru: 'Виртуальный футбол',
+    en: 'Virtual football',
+  },
+  {
+    id: 61,
+    slug: 'virtual-basketball',
+    icon: '🏀',
+    isEsport: false,
+    isVirtual: true,
+    ru: 'Виртуальный баскетбол',
+    en: 'Virtual basketball',
+  },
 ];
 
 export async function seedCatalogue(db: Kysely<Database>): Promise<{ sports: number }> {
@@ -54,6 +73,7 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<{ sports: num
     position: index + 1,
     icon: s.icon,
     is_esport: s.isEsport,
+    is_virtual: s.isVirtual ?? false,
     names: JSON.stringify({ ru: s.ru, en: s.en }) as unknown as Record<string, string>,
   }));
   await db
@@ -65,6 +85,7 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<{ sports: num
         position: eb.ref('excluded.position'),
         icon: eb.ref('excluded.icon'),
         is_esport: eb.ref('excluded.is_esport'),
+        is_virtual: eb.ref('excluded.is_virtual'),
         names: eb.ref('excluded.names'),
       })),
     )

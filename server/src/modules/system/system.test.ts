@@ -65,6 +65,19 @@ describe('platform routes', () => {
     expect(res.json().error).toMatchObject({ code: 'ROUTE_NOT_FOUND', key: 'errors.route_not_found' });
   });
 
+  it('answers the session status of a guest', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/web-api/auth/v1/session' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      userId: null,
+      banLevel: 0,
+      banVersion: 1,
+      isTermsChanged: false,
+      termsUpdatedAt: null,
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('sets baseline security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -99,9 +99,10 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
         loadFragment,
       });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-      reply.header('cache-control', 'private, no-cache');
+      reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
+      // The shell may override both, e.g. sitemap.xml answers application/xml.
       for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
-      return reply.status(result.status).type('text/html; charset=utf-8').send(result.html);
+      return reply.status(result.status).send(result.html);
     },
   });
 }
