@@ -3,6 +3,7 @@
  * Invalid configuration stops the process with one line naming the bad variable.
  */
 
+import cluster from 'node:cluster';
 import { startServer } from './main.ts';
 import { SiteConfigService } from './modules/config/index.ts';
 import { seedCatalogue } from './modules/sportsbook/index.ts';
@@ -78,6 +79,37 @@ async function runConfig(config: Config, args: string[]): Promise<number> {
   });
 }
 
+/** In a cluster only the first process runs background workers; the others serve requests. */
+function workerConfig(config: Config): Config {
+  if (cluster.isPrimary || cluster.worker?.id === 1) return config;
+  const roles = config.roles.filter((role) => role !== 'workers');
+  return { ...config, roles: roles.length > 0 ? roles : ['api'] };
+}
+
+/** Migrates once, then forks WEB_CONCURRENCY processes sharing the port; replaces any that dies. */
+async function startCluster(config: Config): Promise<number> {
+  await withDatabase(config, (handle) => migrate(handle));
+  const fork = () => cluster.fork();
+  for (let i = 0; i < config.webConcurrency; i += 1) fork();
+  let stopping = false;
+  cluster.on('exit', (worker, code) => {
+    if (stopping) return;
+    console.error(`process ${worker.process.pid} exited with ${code}; starting another`);
+    fork();
+  });
+  const shutdown = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 5000).unref();
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  return -1;
+}
+
 async function run(command: string | undefined): Promise<number> {
   if (command === undefined || command === 'help' || command === '--help') {
     console.log(USAGE);
@@ -86,8 +118,9 @@ async function run(command: string | undefined): Promise<number> {
   const config = loadConfig(process.env);
   switch (command) {
     case 'start': {
+      if (config.webConcurrency > 1 && cluster.isPrimary) return startCluster(config);
       const startedAt = performance.now();
-      const server = await startServer(config);
+      const server = await startServer(workerConfig(config));
       server.app.log.info(
         {
           address: server.address,

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { startClockTicker } from './modules/realtime/index.ts';
-import { isCatalogueEmpty, seedCatalogue } from './modules/sportsbook/index.ts';
+import { isCatalogueEmpty, seedCatalogue, startFeedWorker } from './modules/sportsbook/index.ts';
 import { createBus } from './platform/bus-factory.ts';
 import { systemClock } from './platform/clock.ts';
 import { type Config, hasRole } from './platform/config.ts';
@@ -44,8 +44,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildApp(deps);
   app.log.info({ applied: report.applied, database: deps.db.kind, roles: config.roles }, 'database ready');
 
-  const stopWorkers: (() => void)[] = [];
-  if (hasRole(config, 'workers')) stopWorkers.push(startClockTicker(deps));
+  const stopWorkers: (() => void | Promise<void>)[] = [];
+  if (hasRole(config, 'workers')) {
+    stopWorkers.push(startClockTicker(deps));
+    const feed = startFeedWorker(deps, {}, app.log);
+    stopWorkers.push(() => feed.stop());
+  }
 
   const address = await app.listen({ port: config.port, host: config.host });
   return {
@@ -53,7 +57,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     deps,
     address,
     async stop() {
-      for (const stop of stopWorkers) stop();
+      for (const stop of stopWorkers) await stop();
       await app.close();
       await deps.bus.close();
       await deps.db.close();

@@ -53,6 +53,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('needs a database server and a bus for several processes', () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY/);
+    expect(
+      loadConfig({
+        WEB_CONCURRENCY: '2',
+        DATABASE_URL: 'postgres://x@h/db',
+        BUS_URL: 'redis://127.0.0.1:6379',
+      }).webConcurrency,
+    ).toBe(2);
+  });
+
   it('needs API_INTERNAL_URL for a web process without the api role', () => {
     expect(() => loadConfig({ PARLAY_ROLES: 'web' })).toThrow(/API_INTERNAL_URL/);
     expect(loadConfig({ PARLAY_ROLES: 'web', API_INTERNAL_URL: 'http://api:3000' }).roles).toEqual(['web']);

@@ -16,6 +16,7 @@ const ConfigSchema = Type.Object({
   databaseUrl: Type.Union([Type.String({ pattern: '^postgres(ql)?://' }), Type.Null()]),
   dataDir: Type.String({ minLength: 1 }),
   databasePoolSize: Type.Integer({ minimum: 1, maximum: 200 }),
+  webConcurrency: Type.Integer({ minimum: 1, maximum: 64 }),
   busUrl: Type.Union([Type.String({ pattern: '^(redis|nats)://' }), Type.Null()]),
   logLevel: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
@@ -25,6 +26,7 @@ const ConfigSchema = Type.Object({
   apiInternalUrl: Type.Union([Type.String({ pattern: '^https?://' }), Type.Null()]),
   seedOnStart: Type.Boolean(),
   fragmentTimeoutMs: Type.Integer({ minimum: 50, maximum: 60_000 }),
+  pageCacheMs: Type.Integer({ minimum: 0, maximum: 60_000 }),
   bodyLimitBytes: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024 }),
   clockTickMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
   wsMaxTopicsPerSocket: Type.Integer({ minimum: 1, maximum: 10_000 }),
@@ -108,6 +110,14 @@ export const VARIABLES: readonly Variable[] = [
     description: 'Connections in the PostgreSQL pool.',
   },
   {
+    name: 'WEB_CONCURRENCY',
+    field: 'webConcurrency',
+    defaultValue: '1',
+    parse: int,
+    description:
+      'Processes serving HTTP on the one port (node:cluster); above 1 needs DATABASE_URL and BUS_URL. Only the first runs the workers role.',
+  },
+  {
     name: 'BUS_URL',
     field: 'busUrl',
     defaultValue: '',
@@ -158,6 +168,13 @@ export const VARIABLES: readonly Variable[] = [
     description: 'Time the shell waits for one micro-app fragment.',
   },
   {
+    name: 'PAGE_CACHE_MS',
+    field: 'pageCacheMs',
+    defaultValue: '1000',
+    parse: int,
+    description: "How long a guest's rendered page may be served again to identical guests (0 = never).",
+  },
+  {
     name: 'BODY_LIMIT_BYTES',
     field: 'bodyLimitBytes',
     defaultValue: '1048576',
@@ -192,6 +209,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     draft[variable.field] = variable.parse(raw === undefined ? variable.defaultValue : raw);
   }
   if (Value.Check(ConfigSchema, draft)) {
+    if (draft.webConcurrency > 1 && (!draft.databaseUrl || !draft.busUrl)) {
+      throw new ConfigError(
+        `invalid configuration: WEB_CONCURRENCY = "${draft.webConcurrency}": more than one process needs DATABASE_URL (PGlite is single-process) and BUS_URL (events must cross processes)`,
+      );
+    }
     if (draft.roles.includes('web') && !draft.roles.includes('api') && !draft.apiInternalUrl) {
       throw new ConfigError(
         'invalid configuration: API_INTERNAL_URL = "": required when PARLAY_ROLES has web without api',

@@ -37,6 +37,7 @@ export const ERRORS = {
     key: 'errors.fragment_timeout',
     message: 'A micro-app did not answer in time',
   },
+  GAME_NOT_FOUND: { status: 404, key: 'errors.game_not_found', message: 'No such game' },
   NOT_READY: { status: 503, key: 'errors.not_ready', message: 'The service is not ready' },
   RATE_LIMITED: { status: 429, key: 'errors.rate_limited', message: 'Too many requests' },
   INTERNAL: { status: 500, key: 'errors.internal', message: 'Something went wrong on our side' },

@@ -25,6 +25,8 @@ export interface WebManifest {
   importMap: { imports: Record<string, string> };
   sharedPreload: string[];
   apps: Record<string, AppAssets>;
+  /** Icons of the installable web app (PNG, one per size), written by the build. */
+  icons?: { size: number; src: string }[];
 }
 
 export interface RemoteRenderInput {
@@ -74,4 +76,10 @@ export interface ShellRenderInput {
 /** The default export shape of web/dist/server/shell.js. */
 export interface ShellServerModule {
   renderPage(input: ShellRenderInput): Promise<ShellResponse>;
+  /**
+   * The key under which the host may keep this request's answer for a moment (guests only), or
+   * null when it must be rendered afresh. It must contain everything renderPage reads from the
+   * request; the host adds nothing.
+   */
+  pageCacheKey?(request: ShellRequest): string | null;
 }

@@ -1,45 +1,184 @@
 /**
- * Sportsbook module: the catalogue (sports for now; championships, games, markets and the feed
- * come with the sportsbook issue). Front door: the Fastify plugin and the seed.
+ * Sportsbook module: the catalogue (sports, countries, champs, teams, games, markets, outcomes),
+ * the odds feed (FeedProvider, the deterministic simulator, the ingester) and the JSON API under
+ * /web-api/sportsbook/v1. Front door: the Fastify plugin, the seed, the feed worker and the bus
+ * topics and messages (events.ts).
+ *
+ * Errors: VALIDATION_FAILED (400) for bad parameters, GAME_NOT_FOUND (404).
  */
+
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import type { TimeFilter } from '../../../../domain/sportsbook/time-filter.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import { getGame } from './get-game.ts';
+import { listChamps } from './list-champs.ts';
+import { type ListMode, listGames } from './list-games.ts';
+import { dayStartMs, listResults } from './list-results.ts';
 import { listSports } from './list-sports.ts';
+import {
+  ChampSchema,
+  ChampsQuery,
+  GamePageSchema,
+  GameParams,
+  GameSchema,
+  Lang,
+  ListQuery,
+  ResultsQuery,
+  SearchQuery,
+  SearchSchema,
+  SportSchema,
+} from './schemas.ts';
+import { searchEvents } from './search-events.ts';
 
+export * from './events.ts';
+export { FeedIngester } from './feed/ingester.ts';
+export type { FeedEvent, FeedProvider, FeedSink } from './feed/provider.ts';
+export { SimulatedFeed } from './feed/simulator/simulated-feed.ts';
+export { FeedSimulator, type SimulatorOptions } from './feed/simulator/simulator.ts';
+export { type FeedWorkerOptions, startFeedWorker } from './feed-worker.ts';
+export { SUPPORTED_LANGUAGES } from './schemas.ts';
 export { isCatalogueEmpty, seedCatalogue } from './seed-catalogue.ts';
 
-export const SUPPORTED_LANGUAGES = ['ru', 'en'] as const;
-
-const SportSchema = Type.Object({
-  id: Type.Integer(),
-  slug: Type.String(),
-  name: Type.String(),
-  position: Type.Integer(),
-  icon: Type.String(),
-  isEsport: Type.Boolean(),
-});
+const PREFIX = '/web-api/sportsbook/v1';
+const tags = ['sportsbook'];
 
 export async function sportsbookModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const db = deps.db.db;
+
   app.get(
-    '/web-api/sportsbook/v1/sports',
+    `${PREFIX}/sports`,
     {
       schema: {
-        tags: ['sportsbook'],
+        tags,
         summary: 'List sports',
-        description: 'All sports of the catalogue in display order, named in the requested language.',
-        querystring: Type.Object({
-          lang: Type.Union(
-            SUPPORTED_LANGUAGES.map((l) => Type.Literal(l)),
-            { default: 'ru', description: 'Language code' },
-          ),
-        }),
+        description:
+          'All sports in display order, named in the requested language, with live and line game counts.',
+        querystring: Type.Object({ lang: Lang }),
         response: { 200: Type.Object({ data: Type.Array(SportSchema) }) },
       },
     },
     async (request) => {
       const { lang } = request.query as { lang: string };
-      return { data: await listSports(deps.db.db, lang) };
+      return { data: await listSports(db, lang) };
+    },
+  );
+
+  app.get(
+    `${PREFIX}/champs`,
+    {
+      schema: {
+        tags,
+        summary: 'Championships of a sport',
+        description:
+          'Champs of a sport (optionally one country), top first, with line and live counts; mode=line|live keeps those with games.',
+        querystring: ChampsQuery,
+        response: { 200: Type.Object({ data: Type.Array(ChampSchema) }) },
+      },
+    },
+    async (request) => {
+      const q = request.query as {
+        sportId: number;
+        countryId?: number;
+        mode: 'all' | 'line' | 'live';
+        lang: string;
+      };
+      return { data: await listChamps(db, q) };
+    },
+  );
+
+  for (const mode of ['line', 'live'] as const) registerList(app, deps, mode);
+
+  app.get(
+    `${PREFIX}/games/:gameId`,
+    {
+      schema: {
+        tags,
+        summary: 'A game with every market',
+        description:
+          'The game, its scoreboard and all its markets, also grouped by kind for the game page. 404 GAME_NOT_FOUND.',
+        params: GameParams,
+        querystring: Type.Object({ lang: Lang }),
+        response: { 200: GamePageSchema },
+      },
+    },
+    async (request) => {
+      const { gameId } = request.params as { gameId: number };
+      const { lang } = request.query as { lang: string };
+      return getGame(db, gameId, lang);
+    },
+  );
+
+  app.get(
+    `${PREFIX}/search`,
+    {
+      schema: {
+        tags,
+        summary: 'Search events and teams',
+        description:
+          'Teams whose name contains q (at least 2 characters, any shipped language) and their line and live games.',
+        querystring: SearchQuery,
+        response: { 200: SearchSchema },
+      },
+    },
+    async (request) => {
+      const { q, limit, lang } = request.query as { q: string; limit: number; lang: string };
+      return searchEvents(db, { text: q, limit, lang });
+    },
+  );
+
+  app.get(
+    `${PREFIX}/results`,
+    {
+      schema: {
+        tags,
+        summary: 'Results by date',
+        description:
+          'Finished and cancelled games that started on the day (in the tz offset), with final and period scores.',
+        querystring: ResultsQuery,
+        response: { 200: Type.Object({ data: Type.Array(GameSchema) }) },
+      },
+    },
+    async (request) => {
+      const q = request.query as {
+        date: string;
+        tz: number;
+        sportId?: number;
+        limit: number;
+        offset: number;
+        lang: string;
+      };
+      const fromMs = dayStartMs(q.date, q.tz);
+      if (fromMs === null) throw new AppError('VALIDATION_FAILED', `querystring/date: no such day ${q.date}`);
+      return { data: await listResults(db, { ...q, fromMs }) };
+    },
+  );
+}
+
+function registerList(app: FastifyInstance, deps: ModuleDeps, mode: ListMode): void {
+  app.get(
+    `${PREFIX}/${mode}`,
+    {
+      schema: {
+        tags,
+        summary: mode === 'line' ? 'Line: games not started' : 'Live: games in play',
+        description: `Games ${mode === 'line' ? 'in the line' : 'in the live list'} by sport, country or champ, with the time filter, paged; each with its main markets.`,
+        querystring: ListQuery,
+        response: { 200: Type.Object({ data: Type.Array(GameSchema), total: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      const q = request.query as {
+        sportId?: number;
+        countryId?: number;
+        champId?: number;
+        timeFilter: TimeFilter;
+        limit: number;
+        offset: number;
+        lang: string;
+      };
+      return listGames(deps.db.db, { ...q, mode, nowMs: deps.clock.nowMs() });
     },
   );
 }

@@ -7,8 +7,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { ApiFetch, RemoteServerModule, ShellServerModule, WebManifest } from '@parlay/mf/contract.ts';
+import type {
+  ApiFetch,
+  RemoteServerModule,
+  ShellRequest,
+  ShellResponse,
+  ShellServerModule,
+  WebManifest,
+} from '@parlay/mf/contract.ts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CachedMap } from '../../platform/cached.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { createFragmentLoader, registerFragmentRoutes } from './fragments.ts';
@@ -32,6 +40,8 @@ const NON_PAGE_PREFIXES = [
   '/robots.txt',
   '/sitemap.xml',
 ];
+
+const PAGE_CACHE_ENTRIES = 2_000;
 
 export interface WebBuild {
   manifest: WebManifest;
@@ -81,6 +91,10 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
   registerFragmentRoutes(app, build, api, deps);
   const loadFragment = createFragmentLoader(inject, deps);
 
+  const pageCache = new CachedMap<ShellResponse>(deps.clock, deps.config.pageCacheMs, PAGE_CACHE_ENTRIES);
+  const render = (shellRequest: ShellRequest) =>
+    build.shell.renderPage({ request: shellRequest, manifest: build.manifest, api, loadFragment });
+
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
@@ -88,16 +102,21 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
     handler: async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (NON_PAGE_PREFIXES.some((p) => pathname.startsWith(p))) return reply.callNotFound();
-      const result = await build.shell.renderPage({
-        request: {
-          url: request.url,
-          headers: request.headers as Record<string, string | undefined>,
-          cookies: request.cookies ?? {},
-        },
-        manifest: build.manifest,
-        api,
-        loadFragment,
-      });
+      const shellRequest: ShellRequest = {
+        url: request.url,
+        headers: request.headers as Record<string, string | undefined>,
+        cookies: request.cookies ?? {},
+      };
+      const key = deps.config.pageCacheMs > 0 ? (build.shell.pageCacheKey?.(shellRequest) ?? null) : null;
+      const result =
+        key === null
+          ? await render(shellRequest)
+          : await pageCache
+              .get(key, () => renderCacheable(render, shellRequest))
+              .catch((err: unknown) => {
+                if (err instanceof UncacheableResponse) return err.response;
+                throw err;
+              });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
       // The shell may override both, e.g. sitemap.xml answers application/xml.
@@ -105,6 +124,24 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
       return reply.status(result.status).send(result.html);
     },
   });
+}
+
+/** A server error is never kept: the next guest gets a fresh attempt. */
+async function renderCacheable(
+  render: (request: ShellRequest) => Promise<ShellResponse>,
+  request: ShellRequest,
+): Promise<ShellResponse> {
+  const result = await render(request);
+  if (result.kind === 'html' && result.status >= 500) throw new UncacheableResponse(result);
+  return result;
+}
+
+class UncacheableResponse extends Error {
+  readonly response: ShellResponse;
+  constructor(response: ShellResponse) {
+    super('uncacheable response');
+    this.response = response;
+  }
 }
 
 function createApiFetch(deps: ModuleDeps, inject: WebModuleOptions['inject']): ApiFetch {
