@@ -2,6 +2,8 @@
  * Builds the HTTP application for a set of roles: platform first (errors, OpenAPI, cookies), then
  * the modules each role runs. Used by the composition root and by the integration tests.
  */
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authModule } from './modules/auth/index.ts';
@@ -30,6 +32,12 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
   });
   installHttpBehaviour(app, deps.metrics);
   await app.register(cookie);
+  // Brotli at a dynamic-content quality: level 11 would cost more CPU than the bytes it saves.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await registerOpenApi(app, { version: PARLAY_VERSION });
 
   await app.register(systemModule, deps);

@@ -84,8 +84,9 @@ export async function seoModule(
     },
   );
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
-    const origin = deps.config.publicOrigin ?? '';
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    // The Sitemap line must be an absolute URL: the configured origin, else the one asked for.
+    const origin = deps.config.publicOrigin ?? `${request.protocol}://${request.host}`;
     const lines = [
       'User-agent: *',
       ...DISALLOWED.map((p) => `Disallow: /*${p}`),

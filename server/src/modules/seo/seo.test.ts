@@ -91,6 +91,6 @@ describe('GET /web-api/seo/v1/page', () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Disallow: /*/office');
-    expect(res.body).toContain('Sitemap: ');
+    expect(res.body).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/m);
   });
 });

@@ -78,6 +78,18 @@ describe('platform routes', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('compresses large answers for clients that accept it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    const plain = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body).openapi).toBe('3.1.0');
+  });
+
   it('sets baseline security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -1,0 +1,68 @@
+/**
+ * bench/lighthouse: Lighthouse (mobile preset, the default) with Debian's Chromium against a
+ * freshly started production server on an embedded database. Prints the four category scores.
+ * Targets (issue #3): performance ≥ 90, accessibility ≥ 95, best practices ≥ 95, SEO ≥ 95.
+ *
+ *   npm run bench:lighthouse [-- /en/information/contacts]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { NODE, REPO_ROOT, startServer } from './support.ts';
+
+const TARGETS: Record<string, number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+async function main(): Promise<void> {
+  const pagePath = process.argv[2] ?? '/en/';
+  spawnSync(NODE, ['web/build.ts'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const server = await startServer({
+    NODE_ENV: 'production',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parlay-lh-')),
+    SEED_ON_START: 'true',
+  });
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(server.origin + pagePath, {
+      port: chrome.port,
+      output: 'html',
+      logLevel: 'error',
+      onlyCategories: Object.keys(TARGETS),
+    });
+    if (!result) throw new Error('lighthouse returned nothing');
+    const outDir = path.join(REPO_ROOT, 'bench/results');
+    mkdirSync(outDir, { recursive: true });
+    const report = path.join(outDir, `lighthouse-${pagePath.replace(/[^a-z0-9]+/gi, '_')}.html`);
+    writeFileSync(report, String(result.report));
+    console.log(`\nLighthouse, mobile preset, ${pagePath}`);
+    let allMet = true;
+    for (const [id, target] of Object.entries(TARGETS)) {
+      const score = Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
+      allMet &&= score >= target;
+      console.log(
+        `  ${id.padEnd(15)} ${String(score).padStart(3)} (target ≥ ${target}) ${score >= target ? 'PASS' : 'MISS'}`,
+      );
+    }
+    for (const audit of Object.values(result.lhr.audits)) {
+      if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
+        console.log(`  - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+      }
+    }
+    console.log(`  report: ${path.relative(REPO_ROOT, report)}${allMet ? '' : '  (some targets missed)'}`);
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
+
+await main();
