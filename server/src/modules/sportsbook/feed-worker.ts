@@ -32,6 +32,7 @@ export interface FeedWorker {
 
 export interface FeedLog {
   error(details: { err: unknown }, message: string): void;
+  info(details: Record<string, unknown>, message: string): void;
 }
 
 export function startFeedWorker(
@@ -47,7 +48,17 @@ export function startFeedWorker(
   const provider =
     o.provider ??
     new SimulatedFeed(new FeedSimulator(o.simulator), deps.clock, o.tickMs, log('feed batch failed'));
-  provider.start((events) => ingester.apply(events));
+  let first = true;
+  provider.start(async (events) => {
+    const startedAt = performance.now();
+    await ingester.apply(events);
+    if (!first) return;
+    first = false;
+    logger.info(
+      { events: events.length, ms: Math.round(performance.now() - startedAt) },
+      'feed world loaded',
+    );
+  });
   const watchdog = setInterval(() => {
     ingester.checkHeartbeat().catch(log('feed heartbeat check failed'));
   }, o.heartbeatCheckMs);

@@ -1,0 +1,269 @@
+/**
+ * How each sport scores, how long it lasts and how often it is played, for the simulator and the
+ * pricing model. Four scoring models cover every sport: goals (independent Poisson counts),
+ * points (scoring events of several values, priced with a normal approximation), sets (best of N
+ * sets or maps, each won with a fixed probability) and fight (rounds, a finish or a decision).
+ */
+
+export type ScoringModel = 'goals' | 'points' | 'sets' | 'fight';
+
+export interface SportProfile {
+  sportId: number;
+  model: ScoringModel;
+  /** Regular periods (halves, quarters, innings, rounds); for set sports the most sets (best of). */
+  periods: number;
+  /** Clock length of a period in match seconds; for set sports the typical real length of a set. */
+  periodSeconds: number;
+  breakSeconds: number;
+  /** Whether a game clock is shown (innings, sets and maps have none). */
+  hasClock: boolean;
+  /** Match seconds per real second: 1 for real sports, more for virtual and eFootball. */
+  speed: number;
+  /** Games started per hour on average, which sets how many are live at once. */
+  startsPerHour: number;
+  /** Published shortly before the start (virtual sports) rather than days ahead. */
+  shortLead: boolean;
+  /** Scoring events per team per match (home, away), before team strengths. */
+  homeRate: number;
+  awayRate: number;
+  /** Points per scoring event with weights: [[2, 0.6], [3, 0.25], [1, 0.15]] for basketball. */
+  pointValues: readonly (readonly [number, number])[];
+  /** A tie after regular time stands (draw) or is decided in overtime; "regular" = both (hockey). */
+  ties: 'draw' | 'overtime' | 'regular';
+  /** Spacing of alternative total and handicap lines, in points. */
+  lineStep: number;
+  /** Each side scores only in its own innings (cricket: home bats first). */
+  alternating: boolean;
+  /** Football statistics with their own markets. */
+  hasCornersAndCards: boolean;
+  /** Set sports: points of the set winner and the loser's range; the statistic they add up to. */
+  setWinnerPoints: number;
+  setLoserPoints: readonly [number, number];
+  setStat: string;
+  /** Fight: chance that a round ends the fight. */
+  finishPerRound: number;
+}
+
+const BASE: SportProfile = {
+  sportId: 0,
+  model: 'goals',
+  periods: 2,
+  periodSeconds: 2700,
+  breakSeconds: 900,
+  hasClock: true,
+  speed: 1,
+  startsPerHour: 1,
+  shortLead: false,
+  homeRate: 1.45,
+  awayRate: 1.15,
+  pointValues: [[1, 1]],
+  ties: 'draw',
+  lineStep: 1,
+  alternating: false,
+  hasCornersAndCards: false,
+  setWinnerPoints: 0,
+  setLoserPoints: [0, 0],
+  setStat: 'points',
+  finishPerRound: 0,
+};
+
+const profile = (over: Partial<SportProfile> & { sportId: number }): SportProfile => ({ ...BASE, ...over });
+const football = { model: 'goals', periods: 2, periodSeconds: 2700, homeRate: 1.45, awayRate: 1.15 } as const;
+
+/** Sport ids as in the sports table (server seed-catalogue.ts); 60-61 are virtual sports. */
+export const SPORT_PROFILES: readonly SportProfile[] = [
+  profile({ sportId: 1, ...football, startsPerHour: 8, hasCornersAndCards: true }),
+  profile({
+    sportId: 2,
+    model: 'sets',
+    periods: 3,
+    periodSeconds: 2400,
+    breakSeconds: 120,
+    hasClock: false,
+    startsPerHour: 6,
+    setWinnerPoints: 6,
+    setLoserPoints: [0, 4],
+    setStat: 'games',
+  }),
+  profile({
+    sportId: 3,
+    model: 'points',
+    periods: 4,
+    periodSeconds: 600,
+    breakSeconds: 300,
+    startsPerHour: 3,
+    homeRate: 40,
+    awayRate: 38,
+    pointValues: [
+      [2, 0.6],
+      [3, 0.25],
+      [1, 0.15],
+    ],
+    ties: 'overtime',
+    lineStep: 3,
+  }),
+  profile({
+    sportId: 4,
+    periods: 3,
+    periodSeconds: 1200,
+    breakSeconds: 1020,
+    startsPerHour: 2,
+    homeRate: 3.0,
+    awayRate: 2.6,
+    ties: 'regular',
+  }),
+  setSport(5, 5, 1500, 2, 25, [15, 23]),
+  setSport(6, 5, 300, 5, 11, [3, 9]),
+  profile({
+    sportId: 7,
+    periods: 2,
+    periodSeconds: 1800,
+    startsPerHour: 1,
+    homeRate: 28,
+    awayRate: 26,
+    lineStep: 2,
+  }),
+  profile({
+    sportId: 8,
+    periods: 9,
+    periodSeconds: 1200,
+    breakSeconds: 60,
+    hasClock: false,
+    startsPerHour: 1,
+    homeRate: 4.6,
+    awayRate: 4.2,
+    ties: 'overtime',
+  }),
+  profile({
+    sportId: 9,
+    model: 'points',
+    periods: 4,
+    periodSeconds: 900,
+    breakSeconds: 300,
+    startsPerHour: 0.5,
+    homeRate: 4.5,
+    awayRate: 4.1,
+    pointValues: [
+      [7, 0.55],
+      [3, 0.4],
+      [2, 0.05],
+    ],
+    ties: 'overtime',
+    lineStep: 3,
+  }),
+  profile({
+    sportId: 10,
+    model: 'points',
+    periods: 2,
+    periodSeconds: 4800,
+    breakSeconds: 1200,
+    hasClock: false,
+    startsPerHour: 0.3,
+    homeRate: 65,
+    awayRate: 64,
+    pointValues: [
+      [1, 0.45],
+      [2, 0.2],
+      [4, 0.25],
+      [6, 0.1],
+    ],
+    ties: 'overtime',
+    lineStep: 8,
+    alternating: true,
+  }),
+  profile({
+    sportId: 11,
+    model: 'fight',
+    periods: 3,
+    periodSeconds: 300,
+    breakSeconds: 60,
+    startsPerHour: 0.5,
+    finishPerRound: 0.18,
+  }),
+  setSport(40, 3, 2400, 2, 13, [3, 11], 'rounds'),
+  setSport(41, 3, 2400, 1.5, 38, [15, 30], 'kills'),
+  setSport(42, 3, 1900, 1.5, 24, [8, 18], 'kills'),
+  setSport(43, 3, 2700, 1, 13, [5, 11], 'rounds'),
+  profile({
+    sportId: 44,
+    ...football,
+    speed: 7.5,
+    breakSeconds: 450,
+    startsPerHour: 4,
+    homeRate: 1.9,
+    awayRate: 1.6,
+  }),
+  profile({ sportId: 60, ...football, speed: 30, breakSeconds: 900, startsPerHour: 12, shortLead: true }),
+  profile({
+    sportId: 61,
+    model: 'points',
+    periods: 4,
+    periodSeconds: 600,
+    breakSeconds: 120,
+    speed: 20,
+    startsPerHour: 6,
+    shortLead: true,
+    homeRate: 40,
+    awayRate: 38,
+    pointValues: [
+      [2, 0.6],
+      [3, 0.25],
+      [1, 0.15],
+    ],
+    ties: 'overtime',
+    lineStep: 3,
+  }),
+];
+
+function setSport(
+  sportId: number,
+  bestOf: number,
+  setSeconds: number,
+  startsPerHour: number,
+  winnerPoints: number,
+  loserPoints: readonly [number, number],
+  stat = 'points',
+): SportProfile {
+  return profile({
+    sportId,
+    model: 'sets',
+    periods: bestOf,
+    periodSeconds: setSeconds,
+    breakSeconds: Math.min(180, Math.round(setSeconds / 10)),
+    hasClock: false,
+    startsPerHour,
+    setWinnerPoints: winnerPoints,
+    setLoserPoints: loserPoints,
+    setStat: stat,
+  });
+}
+
+export function profileOf(sportId: number): SportProfile {
+  const found = SPORT_PROFILES.find((p) => p.sportId === sportId);
+  if (!found) throw new Error(`no sport profile for sport ${sportId}`);
+  return found;
+}
+
+/** Mean and mean square of the points one scoring event is worth. */
+export function pointMoments(profile: SportProfile): { mean: number; meanSquare: number } {
+  let weight = 0;
+  let mean = 0;
+  let meanSquare = 0;
+  for (const [value, w] of profile.pointValues) {
+    weight += w;
+    mean += value * w;
+    meanSquare += value * value * w;
+  }
+  return { mean: mean / weight, meanSquare: meanSquare / weight };
+}
+
+/** Real milliseconds a period of play lasts (before stoppage time). */
+export function periodRealMs(profile: SportProfile): number {
+  return (profile.periodSeconds * 1000) / profile.speed;
+}
+
+/** Typical real length of a whole game, start to final whistle, for scheduling the live window. */
+export function typicalGameMs(profile: SportProfile): number {
+  const periods = profile.model === 'sets' ? Math.ceil(profile.periods * 0.8) : profile.periods;
+  return periods * periodRealMs(profile) + (periods - 1) * ((profile.breakSeconds * 1000) / profile.speed);
+}
