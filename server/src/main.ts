@@ -47,8 +47,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const stopWorkers: (() => void | Promise<void>)[] = [];
   if (hasRole(config, 'workers')) {
     stopWorkers.push(startClockTicker(deps));
-    const feed = startFeedWorker(deps, {}, app.log);
-    stopWorkers.push(() => feed.stop());
+    if (config.feedProvider === 'simulator') {
+      const feed = startFeedWorker(
+        deps,
+        {
+          tickMs: config.feedTickMs,
+          heartbeatMs: config.feedHeartbeatSeconds * 1000,
+          simulator: { seed: config.feedSeed, margin: config.feedMarginBasisPoints / 10_000 },
+        },
+        app.log,
+      );
+      stopWorkers.push(() => feed.stop());
+    }
   }
 
   const address = await app.listen({ port: config.port, host: config.host });

@@ -30,6 +30,11 @@ const ConfigSchema = Type.Object({
   bodyLimitBytes: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024 }),
   clockTickMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
   wsMaxTopicsPerSocket: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  feedProvider: Type.Union([Type.Literal('simulator'), Type.Literal('none')]),
+  feedSeed: Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
+  feedMarginBasisPoints: Type.Integer({ minimum: 0, maximum: 3000 }),
+  feedTickMs: Type.Integer({ minimum: 50, maximum: 60_000 }),
+  feedHeartbeatSeconds: Type.Integer({ minimum: 1, maximum: 3600 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -194,6 +199,42 @@ export const VARIABLES: readonly Variable[] = [
     defaultValue: '200',
     parse: int,
     description: 'Most topics one WebSocket may subscribe to.',
+  },
+  {
+    name: 'FEED_PROVIDER',
+    field: 'feedProvider',
+    defaultValue: 'simulator',
+    parse: text,
+    description: 'Odds feed run by the workers role: simulator (deterministic simulated world) or none.',
+  },
+  {
+    name: 'FEED_SEED',
+    field: 'feedSeed',
+    defaultValue: '285',
+    parse: int,
+    description: 'Seed of the simulated world: the same seed gives the same games, prices and results.',
+  },
+  {
+    name: 'FEED_MARGIN_BASIS_POINTS',
+    field: 'feedMarginBasisPoints',
+    defaultValue: '600',
+    parse: int,
+    description:
+      "Bookmaker's margin the simulator puts on every market, in hundredths of a percent (600 = 6 %).",
+  },
+  {
+    name: 'FEED_TICK_MS',
+    field: 'feedTickMs',
+    defaultValue: '1000',
+    parse: int,
+    description: 'How often the simulator advances and delivers a batch.',
+  },
+  {
+    name: 'FEED_HEARTBEAT_SECONDS',
+    field: 'feedHeartbeatSeconds',
+    defaultValue: '15',
+    parse: int,
+    description: 'Feed silence after which every open market is suspended until the feed resumes.',
   },
 ];
 
