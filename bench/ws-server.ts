@@ -62,8 +62,8 @@ async function startBare(): Promise<(topic: string, data: unknown) => void> {
     socket.on('message', (raw) => {
       const frame = JSON.parse(raw.toString()) as { op: string; topic: string };
       if (frame.op !== 'subscribe') return;
-      let set = topics.get(frame.topic);
-      if (!set) topics.set(frame.topic, (set = new Set()));
+      const set = topics.get(frame.topic) ?? new Set<WebSocket>();
+      topics.set(frame.topic, set);
       set.add(socket);
       socket.send(JSON.stringify({ op: 'subscribed', topic: frame.topic }));
     });

@@ -2,7 +2,8 @@
  * Builds the web half into web/dist (run by `npm run build`):
  *   client/assets/shared/  React, react-dom and our shared libraries as ES modules, one build, so every
  *                          micro-app uses the same single copy through the import map;
- *   client/assets/<app>/   one build per micro-app (shell, sports, info, footer) with those externals;
+ *   client/assets/<app>/   one build per micro-app (shell, sports, info, footer, casino, office, auth,
+ *                          lotto, technical) with those externals;
  *   server/<app>.js        one SSR build per micro-app (React stays external, @parlay/* is bundled);
  *   manifest.json          WebManifest (web/mf/src/contract.ts): import map, preloads, entries, CSS.
  */
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type InlineConfig, type Plugin } from 'vite';
 import type { AppAssets, WebManifest } from './mf/src/contract.ts';
+import { APP_ICON_SIZES, appIconPng } from './shell/src/behaviours/app-icon.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'web/dist');
@@ -39,6 +41,7 @@ const SHARED_LIBRARIES = [
   '@parlay/mf/fragment-markup.ts',
   '@parlay/mf/remote-client.tsx',
   '@parlay/mf/host.ts',
+  '@parlay/mf/host-api.ts',
 ] as const;
 
 /** Public React exports deliberately not re-exported (internals and undocumented names). */
@@ -55,6 +58,15 @@ const APPS: readonly AppSource[] = [
   { name: 'sports', client: 'web/apps/sports/src/client.tsx', server: 'web/apps/sports/src/server.tsx' },
   { name: 'info', client: 'web/apps/info/src/client.tsx', server: 'web/apps/info/src/server.tsx' },
   { name: 'footer', client: 'web/apps/footer/src/client.tsx', server: 'web/apps/footer/src/server.tsx' },
+  { name: 'casino', client: 'web/apps/casino/src/client.tsx', server: 'web/apps/casino/src/server.tsx' },
+  { name: 'office', client: 'web/apps/office/src/client.tsx', server: 'web/apps/office/src/server.tsx' },
+  { name: 'auth', client: 'web/apps/auth/src/client.tsx', server: 'web/apps/auth/src/server.tsx' },
+  { name: 'lotto', client: 'web/apps/lotto/src/client.tsx', server: 'web/apps/lotto/src/server.tsx' },
+  {
+    name: 'technical',
+    client: 'web/apps/technical/src/client.tsx',
+    server: 'web/apps/technical/src/server.tsx',
+  },
 ];
 
 /** One entry of Vite's build manifest (.vite/<name>.json). */
@@ -307,6 +319,20 @@ async function buildVersion(
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The installable web app's PNG icons (content-hashed names under /assets/icons/). */
+async function writeAppIcons(): Promise<NonNullable<WebManifest['icons']>> {
+  const dir = path.join(CLIENT_OUT, 'assets', 'icons');
+  await mkdir(dir, { recursive: true });
+  const icons: NonNullable<WebManifest['icons']> = [];
+  for (const size of APP_ICON_SIZES) {
+    const png = appIconPng(size);
+    const name = `icon-${size}-${createHash('sha256').update(png).digest('hex').slice(0, 8)}.png`;
+    await writeFile(path.join(dir, name), png);
+    icons.push({ size, src: `/assets/icons/${name}` });
+  }
+  return icons;
+}
+
 async function gzipSizeOf(urls: Iterable<string>): Promise<number> {
   let total = 0;
   for (const file of new Set(urls)) total += gzipSync(await readFile(path.join(CLIENT_OUT, file))).length;
@@ -340,6 +366,7 @@ async function main(): Promise<void> {
     importMap: { imports: shared.imports },
     sharedPreload: shared.preload,
     apps,
+    icons: await writeAppIcons(),
   };
   await writeFile(path.join(DIST, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(path.join(SERVER_OUT, 'package.json'), '{ "type": "module" }\n');

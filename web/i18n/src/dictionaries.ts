@@ -2,16 +2,31 @@
  * All dictionaries, bundled. Server-side code (SSR builds, tests) picks the namespaces a page needs and
  * hands them to the browser in the page state or fragment props, so browser bundles never import this.
  */
+
+import enAuth from './dictionaries/en/auth.json' with { type: 'json' };
+import enCasino from './dictionaries/en/casino.json' with { type: 'json' };
 import enCommon from './dictionaries/en/common.json' with { type: 'json' };
 import enErrors from './dictionaries/en/errors.json' with { type: 'json' };
 import enFooter from './dictionaries/en/footer.json' with { type: 'json' };
 import enInfo from './dictionaries/en/info.json' with { type: 'json' };
+import enLotto from './dictionaries/en/lotto.json' with { type: 'json' };
+import enOffice from './dictionaries/en/office.json' with { type: 'json' };
+import enRoutes from './dictionaries/en/routes.json' with { type: 'json' };
+import enShell from './dictionaries/en/shell.json' with { type: 'json' };
 import enSports from './dictionaries/en/sports.json' with { type: 'json' };
+import enTechnical from './dictionaries/en/technical.json' with { type: 'json' };
+import ruAuth from './dictionaries/ru/auth.json' with { type: 'json' };
+import ruCasino from './dictionaries/ru/casino.json' with { type: 'json' };
 import ruCommon from './dictionaries/ru/common.json' with { type: 'json' };
 import ruErrors from './dictionaries/ru/errors.json' with { type: 'json' };
 import ruFooter from './dictionaries/ru/footer.json' with { type: 'json' };
 import ruInfo from './dictionaries/ru/info.json' with { type: 'json' };
+import ruLotto from './dictionaries/ru/lotto.json' with { type: 'json' };
+import ruOffice from './dictionaries/ru/office.json' with { type: 'json' };
+import ruRoutes from './dictionaries/ru/routes.json' with { type: 'json' };
+import ruShell from './dictionaries/ru/shell.json' with { type: 'json' };
 import ruSports from './dictionaries/ru/sports.json' with { type: 'json' };
+import ruTechnical from './dictionaries/ru/technical.json' with { type: 'json' };
 import type { Language, Namespace } from './languages.ts';
 
 /** A dictionary: nested objects whose leaves are strings. */
@@ -23,8 +38,34 @@ export interface Dictionary {
 export type Dictionaries = Partial<Record<Namespace, Dictionary>>;
 
 export const DICTIONARIES: Record<Language, Record<Namespace, Dictionary>> = {
-  en: { common: enCommon, errors: enErrors, footer: enFooter, info: enInfo, sports: enSports },
-  ru: { common: ruCommon, errors: ruErrors, footer: ruFooter, info: ruInfo, sports: ruSports },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    footer: enFooter,
+    info: enInfo,
+    sports: enSports,
+    shell: enShell,
+    routes: enRoutes,
+    casino: enCasino,
+    office: enOffice,
+    auth: enAuth,
+    lotto: enLotto,
+    technical: enTechnical,
+  },
+  ru: {
+    common: ruCommon,
+    errors: ruErrors,
+    footer: ruFooter,
+    info: ruInfo,
+    sports: ruSports,
+    shell: ruShell,
+    routes: ruRoutes,
+    casino: ruCasino,
+    office: ruOffice,
+    auth: ruAuth,
+    lotto: ruLotto,
+    technical: ruTechnical,
+  },
 };
 
 /** The named namespaces of one language, e.g. pickDictionaries('en', ['common', 'errors']). */

@@ -6,7 +6,20 @@ export type Language = (typeof AVAILABLE_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ru';
 
 /** Dictionary namespaces; every UI text lives in one of them. */
-export const NAMESPACES = ['common', 'errors', 'sports', 'info', 'footer'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'sports',
+  'info',
+  'footer',
+  'shell',
+  'routes',
+  'casino',
+  'office',
+  'auth',
+  'lotto',
+  'technical',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** True when `value` is one of the available languages, e.g. isLanguage('en') === true, isLanguage('de') === false. */

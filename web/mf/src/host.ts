@@ -7,7 +7,19 @@
 import { readFragmentProps } from './fragment-markup.ts';
 import { type Fragment, type FragmentContext, fragmentRequestHeaders, parseFragment } from './protocol.ts';
 import type { RemoteClientModule } from './remote-client.tsx';
-import { type AppView, INITIAL_VIEW, moveView, retryDelayMs, type ViewState } from './view-state.ts';
+import {
+  type AppUsage,
+  type AppView,
+  CLIENT_FRAGMENT_TIMEOUT_MS,
+  createReloadThrottle,
+  INITIAL_VIEW,
+  moveView,
+  NO_USAGE,
+  releaseApp,
+  retryDelayMs,
+  useApp,
+  type ViewState,
+} from './view-state.ts';
 
 /** Which micro-app serves a path, and in which language. */
 export interface HostRoute {
@@ -24,8 +36,18 @@ export interface HostOptions {
   lng: string;
   resolve(pathname: string): HostRoute | null;
   context(route: HostRoute): FragmentContext;
-  /** Renders the "page failed to load" view (with a refresh button) into the container; returns its disposer. */
-  renderError(container: HTMLElement): () => void;
+  /**
+   * Renders the "page failed to load" view (with a refresh button) into the container; returns its
+   * disposer. `retry` reloads the failed app (throttled to once per second) and returns false when throttled.
+   */
+  renderError(container: HTMLElement, retry: () => boolean): () => void;
+  /**
+   * Called when an app's code (a page chunk) failed to load; returns true when it reloads the page
+   * (site-shell §8: at most once per minute), false to carry on with retries and the error view.
+   */
+  reloadForChunk?(error: ChunkLoadError): boolean;
+  /** How long one fragment request may take before it counts as failed (default 8000 ms). */
+  fragmentTimeoutMs?: number;
   onBusyChange?(busy: boolean): void;
   onViewChange?(app: string, view: AppView): void;
   fetch?: typeof fetch;
@@ -43,6 +65,8 @@ export interface Host {
   /** Client-side navigation to a same-origin URL; other languages and unknown paths load in full. */
   navigate(href: string, history: HistoryMode): Promise<void>;
   viewOf(app: string): AppView;
+  /** Manual reload of the current page app (the refresh button): throttled to once per second. */
+  reload(): boolean;
   /** Calls `listener` after every client-side navigation (app is null when the error view is shown). */
   onNavigated(listener: (url: URL, app: string | null) => void): () => void;
 }
@@ -55,6 +79,18 @@ export class FragmentLoadError extends Error {
     this.status = status;
   }
 }
+
+/** An app's code (an ES module chunk) failed to download or evaluate. */
+export class ChunkLoadError extends Error {
+  readonly url: string;
+  constructor(url: string, cause: unknown) {
+    super(`micro-app code ${url} failed to load`, { cause });
+    this.name = 'ChunkLoadError';
+    this.url = url;
+  }
+}
+
+const PAGE_VIEW = 'page';
 
 interface PreparedFragment {
   status: number;
@@ -75,6 +111,10 @@ export function createHost(options: HostOptions): Host {
   const importModule = options.importModule ?? defaultImport;
   const wait = options.wait ?? defaultWait;
   const views = new Map<string, AppView>();
+  const timeoutMs = options.fragmentTimeoutMs ?? CLIENT_FRAGMENT_TIMEOUT_MS;
+  const reloadAllowed = createReloadThrottle();
+  let usage: AppUsage = NO_USAGE;
+  let reloadingPage = false;
   let current: CurrentPage | null = null;
   let navigationId = 0;
   let pendingApp: string | null = null;
@@ -107,6 +147,10 @@ export function createHost(options: HostOptions): Host {
         if (isStale()) return null;
         console.warn(`micro-app "${app}" failed to load`, error);
         setView(app, 'error');
+        if (error instanceof ChunkLoadError && options.reloadForChunk?.(error)) {
+          reloadingPage = true;
+          return null;
+        }
         const delayMs = retryDelayMs(viewOf(app));
         if (delayMs === null) return null;
         await wait(delayMs);
@@ -119,25 +163,51 @@ export function createHost(options: HostOptions): Host {
   async function loadModule(scripts: readonly string[]): Promise<RemoteClientModule | null> {
     const entry = scripts[0];
     if (!entry) return null;
-    const module = (await importModule(entry)) as Partial<RemoteClientModule>;
+    let module: Partial<RemoteClientModule>;
+    try {
+      module = (await importModule(entry)) as Partial<RemoteClientModule>;
+    } catch (error) {
+      throw new ChunkLoadError(entry, error);
+    }
     if (typeof module.hydrate !== 'function' || typeof module.unmount !== 'function') {
       throw new FragmentLoadError(`${entry} does not export hydrate and unmount`, null);
     }
     return module as RemoteClientModule;
   }
 
+  /** One fragment request, aborted by a newer navigation or after the timeout. */
   async function fetchFragment(app: string, path: string, route: HostRoute, signal: AbortSignal) {
-    const response = await fetchFn(`/mf/${app}${path}`, {
-      headers: { ...fragmentRequestHeaders(options.context(route)), accept: 'application/json' },
-      credentials: 'same-origin',
-      signal,
-    });
-    if (response.status >= 500)
-      throw new FragmentLoadError(`/mf/${app} answered ${response.status}`, response.status);
-    const fragment = parseFragment(await response.json());
+    const attempt = new AbortController();
+    const abort = () => attempt.abort();
+    signal.addEventListener('abort', abort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      attempt.abort();
+    }, timeoutMs);
+    try {
+      const response = await fetchFn(`/mf/${app}${path}`, {
+        headers: { ...fragmentRequestHeaders(options.context(route)), accept: 'application/json' },
+        credentials: 'same-origin',
+        signal: attempt.signal,
+      });
+      if (response.status >= 500)
+        throw new FragmentLoadError(`/mf/${app} answered ${response.status}`, response.status);
+      return { status: response.status, fragment: checkedFragment(app, await response.json()) };
+    } catch (error) {
+      if (timedOut) throw new FragmentLoadError(`/mf/${app} did not answer in ${timeoutMs} ms`, null);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', abort);
+    }
+  }
+
+  function checkedFragment(app: string, body: unknown): Fragment {
+    const fragment = parseFragment(body);
     if (fragment.appName !== app)
       throw new FragmentLoadError(`/mf/${app} answered for "${fragment.appName}"`, null);
-    return { status: response.status, fragment };
+    return fragment;
   }
 
   async function prepare(
@@ -152,13 +222,21 @@ export function createHost(options: HostOptions): Host {
     return { ...loaded, module };
   }
 
+  /** Unmounts the page app; the app is unloaded (not exist) when no other view uses it. */
   function disposeCurrent(nextApp: string | null): void {
     if (!current) return;
     current.dispose();
-    if (current.app && current.app !== nextApp && viewOf(current.app).state !== 'not-exist') {
-      setView(current.app, 'not-exist');
+    if (current.app) {
+      const released = releaseApp(usage, current.app, PAGE_VIEW);
+      usage = released.usage;
+      const unload = released.unload && current.app !== nextApp;
+      if (unload && viewOf(current.app).state !== 'not-exist') setView(current.app, 'not-exist');
     }
     current = null;
+  }
+
+  function usePage(app: string): void {
+    usage = useApp(usage, app, PAGE_VIEW);
   }
 
   function commit(app: string, prepared: PreparedFragment): void {
@@ -176,13 +254,20 @@ export function createHost(options: HostOptions): Host {
       current = { app, dispose: () => {} };
     }
     if (fragment.codeToEval) runCode(fragment.codeToEval);
+    usePage(app);
     setView(app, 'ready');
   }
 
   function showError(app: string): void {
     disposeCurrent(app);
     delete options.container.dataset.mfApp;
-    current = { app: null, dispose: options.renderError(options.container) };
+    current = { app: null, dispose: options.renderError(options.container, reload) };
+  }
+
+  function reload(): boolean {
+    if (!reloadAllowed(Date.now())) return false;
+    void navigate(location.href, 'none');
+    return true;
   }
 
   function replaceHead(fragment: Fragment): void {
@@ -227,7 +312,7 @@ export function createHost(options: HostOptions): Host {
     const prepared = await withRetries(route.app, isStale, () =>
       prepare(route.app, path, route, controller.signal),
     );
-    if (isStale()) return;
+    if (isStale() || reloadingPage) return;
     pendingApp = null;
     abortPending = null;
     if (prepared) commit(route.app, prepared);
@@ -264,6 +349,7 @@ export function createHost(options: HostOptions): Host {
       const id = navigationId;
       const isStale = () => id !== navigationId;
       current = { app, dispose: () => {} };
+      usePage(app);
       const module = await hydrateInto(app, container, scripts, isStale);
       if (module && !isStale()) current = { app, dispose: () => module.unmount(container) };
     },
@@ -271,10 +357,12 @@ export function createHost(options: HostOptions): Host {
       current = { app: null, dispose };
     },
     async hydrateSlot(app, container, scripts) {
+      usage = useApp(usage, app, `slot:${container.id || app}`);
       await hydrateInto(app, container, scripts, () => false);
     },
     navigate,
     viewOf,
+    reload,
     onNavigated(listener) {
       navigatedListeners.add(listener);
       return () => navigatedListeners.delete(listener);

@@ -69,3 +69,61 @@ export function createReloadThrottle(throttleMs: number = RETRY_POLICY.reloadThr
     return true;
   };
 }
+
+/** The automatic retry waits in order: retrySchedule() → [1000, 2000, 4000]. */
+export function retrySchedule(policy: typeof RETRY_POLICY = RETRY_POLICY): number[] {
+  return Array.from(
+    { length: policy.maxRetries },
+    (_, index) => policy.initialDelayMs * policy.factor ** index,
+  );
+}
+
+/** How long the browser waits for one fragment answer before counting the attempt as failed. */
+export const CLIENT_FRAGMENT_TIMEOUT_MS = 8000;
+
+/**
+ * Which views use each app (the page container, the footer slot, header widgets). The spec unloads an
+ * app when no view or component uses it any more.
+ */
+export type AppUsage = ReadonlyMap<string, ReadonlySet<string>>;
+
+export const NO_USAGE: AppUsage = new Map();
+
+/** Records that `viewId` uses `app`. */
+export function useApp(usage: AppUsage, app: string, viewId: string): AppUsage {
+  const next = new Map(usage);
+  next.set(app, new Set([...(usage.get(app) ?? []), viewId]));
+  return next;
+}
+
+/** Records that `viewId` no longer uses `app`; `unload` is true when that was the last view using it. */
+export function releaseApp(
+  usage: AppUsage,
+  app: string,
+  viewId: string,
+): { usage: AppUsage; unload: boolean } {
+  const views = usage.get(app);
+  if (!views?.has(viewId)) return { usage, unload: false };
+  const next = new Map(usage);
+  const rest = new Set([...views].filter((view) => view !== viewId));
+  if (rest.size === 0) next.delete(app);
+  else next.set(app, rest);
+  return { usage: next, unload: rest.size === 0 };
+}
+
+/** A page chunk that fails to load reloads the page at most once per minute (site-shell §8). */
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+/** sessionStorage key holding the time (ms) of the last reload caused by a failed chunk. */
+export const CHUNK_RELOAD_STORAGE_KEY = 'parlay:chunk-reload-at';
+
+/**
+ * Whether a failed page chunk may reload the page now, given the stored time of the last such
+ * reload (null or unreadable: never). mayReloadForChunk(null, t) → true; (t, t + 59_999) → false.
+ */
+export function mayReloadForChunk(lastReloadAt: string | number | null, nowMs: number): boolean {
+  const last = typeof lastReloadAt === 'string' ? Number(lastReloadAt) : lastReloadAt;
+  if (last === null || !Number.isFinite(last)) return true;
+  // A clock that went backwards must not block reloads for ever.
+  if (last > nowMs) return true;
+  return nowMs - last >= CHUNK_RELOAD_INTERVAL_MS;
+}

@@ -11,6 +11,8 @@ export interface StatusViewProps {
   kind: StatusKind;
   lng: Language;
   dictionaries: Dictionaries;
+  /** Reloads the failed micro-app in place (client-side error view); without it the page reloads. */
+  onRetry?: () => boolean;
 }
 
 const reloadAllowed = createReloadThrottle();
@@ -28,7 +30,7 @@ function NotFound({ lng }: { lng: Language }) {
 }
 
 /** Spec: a page that fails to load shows main_dictionary_load_error with a refresh button. */
-function LoadError() {
+function LoadError({ onRetry }: { onRetry?: (() => boolean) | undefined }) {
   const t = useT('errors');
   return (
     <section className={styles.status} role="alert">
@@ -37,7 +39,8 @@ function LoadError() {
       <Button
         variant="primary"
         onClick={() => {
-          if (reloadAllowed(Date.now())) window.location.reload();
+          if (onRetry) onRetry();
+          else if (reloadAllowed(Date.now())) window.location.reload();
         }}
       >
         {t('refresh_button')}
@@ -47,11 +50,11 @@ function LoadError() {
 }
 
 /** The page views the shell renders itself: 404 and "failed to load". */
-export function StatusView({ kind, lng, dictionaries }: StatusViewProps) {
+export function StatusView({ kind, lng, dictionaries, onRetry }: StatusViewProps) {
   const translator = useMemo(() => createTranslator(lng, dictionaries), [lng, dictionaries]);
   return (
     <I18nProvider translator={translator}>
-      {kind === 'not-found' ? <NotFound lng={lng} /> : <LoadError />}
+      {kind === 'not-found' ? <NotFound lng={lng} /> : <LoadError onRetry={onRetry} />}
     </I18nProvider>
   );
 }

@@ -8,8 +8,14 @@ import { isLanguage } from '@parlay/i18n/languages.ts';
 import { createTranslator } from '@parlay/i18n/runtime.tsx';
 import { createHost, type Host, type HostRoute } from '@parlay/mf/host.ts';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { startShellBehaviours } from './behaviours/boot.ts';
 import { type HeaderProps, ShellHeader } from './Header.tsx';
-import { matchRoute } from './routes.ts';
+import {
+  appleTabletRedirect,
+  type ClientRoutingState,
+  clientHostRoute,
+  guardedHref,
+} from './routing/client-navigation.ts';
 import { StatusView } from './StatusView.tsx';
 import { readShellState, type ShellState } from './state.ts';
 
@@ -56,18 +62,32 @@ function createProgress(element: HTMLElement | null, page: HTMLElement) {
   };
 }
 
-function renderStatus(container: HTMLElement, state: ShellState, kind: 'not-found' | 'error'): () => void {
+function renderStatus(
+  container: HTMLElement,
+  state: ShellState,
+  kind: 'not-found' | 'error',
+  retry?: () => boolean,
+): () => void {
   const element = document.createElement('div');
   element.dataset.shellView = kind;
   container.replaceChildren(element);
   const root = createRoot(element);
-  root.render(<StatusView kind={kind} lng={state.lng} dictionaries={state.dictionaries} />);
+  root.render(
+    <StatusView
+      kind={kind}
+      lng={state.lng}
+      dictionaries={state.dictionaries}
+      {...(retry ? { onRetry: retry } : {})}
+    />,
+  );
   return () => root.unmount();
 }
 
+/** The page state the routing reads (layout, session and config for the guards); set by boot. */
+let routingState: ClientRoutingState = {};
+
 function resolveRoute(pathname: string): HostRoute | null {
-  const match = matchRoute(pathname);
-  return match ? { app: match.route.app, lng: match.lng } : null;
+  return clientHostRoute(pathname, routingState);
 }
 
 function isPlainNavigationClick(event: MouseEvent): HTMLAnchorElement | null {
@@ -94,7 +114,10 @@ function interceptNavigation(host: Host): void {
     if (!anchor) return;
     event.preventDefault();
     const samePage = anchor.href === location.href;
-    void host.navigate(anchor.href, samePage ? 'replace' : 'push');
+    void host.navigate(
+      guardedHref(anchor.href, routingState, location.origin),
+      samePage ? 'replace' : 'push',
+    );
   });
   window.addEventListener('popstate', () => {
     // Hash-only moves (the skip link, in-page anchors) also fire popstate; the page stays.
@@ -104,6 +127,14 @@ function interceptNavigation(host: Host): void {
 }
 
 function boot(state: ShellState): void {
+  routingState = state;
+  const tablet = appleTabletRedirect(location, navigator);
+  if (tablet) {
+    location.replace(tablet);
+    return;
+  }
+  // First: the host API listens before any micro-app code runs.
+  const behaviours = startShellBehaviours(state);
   const headerElement = requireElement('parlay-header');
   const page = requireElement('parlay-page');
   const footer = document.getElementById('parlay-footer');
@@ -113,7 +144,11 @@ function boot(state: ShellState): void {
     theme: document.documentElement.dataset.theme === 'light' ? 'light' : 'dark',
     dictionaries: state.dictionaries,
   });
-  const headerRoot = hydrateRoot(headerElement, <ShellHeader {...headerProps(location.pathname)} />);
+  // Only the default layout has the header; other layouts leave #parlay-header empty.
+  const headerRoot =
+    (state.layout ?? 'default') === 'default'
+      ? hydrateRoot(headerElement, <ShellHeader {...headerProps(location.pathname)} />)
+      : null;
   const translator = createTranslator(state.lng, state.dictionaries);
 
   const host = createHost({
@@ -128,15 +163,18 @@ function boot(state: ShellState): void {
       userToken: null,
       forceSpa: false,
     }),
-    renderError: (container) => {
+    reloadForChunk: behaviours.reloadForChunk,
+    renderError: (container, retry) => {
       document.title = translator.t('errors', 'error_title');
-      return renderStatus(container, state, 'error');
+      return renderStatus(container, state, 'error', retry);
     },
     onBusyChange: createProgress(document.getElementById('parlay-progress'), page),
   });
-  host.onNavigated((url) => headerRoot.render(<ShellHeader {...headerProps(url.pathname)} />));
+  host.onNavigated((url) => headerRoot?.render(<ShellHeader {...headerProps(url.pathname)} />));
+  host.onNavigated((url) => behaviours.navigated(url));
 
-  if (state.view === 'app' && state.page) {
+  // The 404 page is the technical app's fragment (view not-found with a page slot).
+  if (state.page) {
     void host.hydratePage(state.page.app, state.page.scripts);
   } else {
     const view = page.querySelector<HTMLElement>('[data-shell-view]');

@@ -1,5 +1,6 @@
 /** Assembles the HTML document around the server-rendered header, page fragment and footer. */
 import { escapeHtml, serializeJsonForScript } from '@parlay/mf/html.ts';
+import { OVERLAYS_MARKUP, type PlatformHead, platformHeadTags } from './behaviours/document-head.ts';
 import type { Theme } from './request-context.ts';
 import { type ShellState, STATE_ELEMENT_ID } from './state.ts';
 
@@ -22,6 +23,8 @@ export interface DocumentParts {
   shellEntry: string;
   /** Fragment `codeToEval` fields. */
   inlineScripts: readonly string[];
+  /** Old-browser check, web app manifest and build version (shell behaviours). */
+  platform?: PlatformHead;
 }
 
 /** An inline icon, so the browser's automatic /favicon.ico request never 404s. */
@@ -39,6 +42,7 @@ export function renderDocument(parts: DocumentParts): string {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    ...(parts.platform ? platformHeadTags(parts.platform) : []),
     `<title>${escapeHtml(parts.title)}</title>`,
     `<meta name="description" content=${attr(parts.description)}>`,
     '<meta name="color-scheme" content="dark light">',
@@ -56,6 +60,7 @@ export function renderDocument(parts: DocumentParts): string {
     `<div id="parlay-header">${parts.headerHtml}</div>`,
     `<main id="parlay-page" tabindex="-1"${appAttr(parts.page.app)}>${parts.page.html}</main>`,
     `<footer id="parlay-footer"${appAttr(parts.footer.app)}>${parts.footer.html}</footer>`,
+    OVERLAYS_MARKUP,
     `<script type="application/json" id="${STATE_ELEMENT_ID}">${serializeJsonForScript(parts.state)}</script>`,
     `<script type="module" src=${attr(parts.shellEntry)}></script>`,
     ...parts.inlineScripts.filter(Boolean).map((code) => `<script>${rawText(code, 'script')}</script>`),

@@ -24,6 +24,8 @@ describe('pageCacheKey', () => {
     ['consent cookie', { ...base, cookies: { cookies_agree_type: 'all' } }],
     ['user agent', { ...base, headers: { 'user-agent': 'Mobile UA' } }],
     ['country header', { ...base, headers: { 'user-agent': 'UA', 'x-geo-country': 'GB' } }],
+    ['host', { ...base, headers: { 'user-agent': 'UA', host: 'mirror.example' } }],
+    ['forwarded proto', { ...base, headers: { 'user-agent': 'UA', 'x-forwarded-proto': 'https' } }],
   ])('changes with the %s', (_what, request) => {
     expect(pageCacheKey(request)).not.toBe(pageCacheKey(base));
   });

@@ -17,8 +17,15 @@ export function pageCacheKey(request: ShellRequest): string | null {
   const countryHeaders = Object.entries(request.headers)
     .filter(([name, value]) => value !== undefined && name.includes('country'))
     .sort(([a], [b]) => a.localeCompare(b));
+  // Canonical, hreflang and sitemap URLs are absolute, built from the host the visitor asked for.
+  const origin = [
+    request.headers.host,
+    request.headers['x-forwarded-host'],
+    request.headers['x-forwarded-proto'],
+  ];
   return JSON.stringify([
     request.url,
+    origin,
     cookies,
     request.headers['user-agent'] ?? '',
     request.headers['accept-language'] ?? '',

@@ -109,12 +109,25 @@ describe('shell renderPage', () => {
     );
   });
 
-  it('answers 404 with the dictionary text for an unknown path, footer included', async () => {
+  it('answers 404 through the technical app, footer included', async () => {
     const { response, calls } = await render('/en/no/such/page');
     expect(response.status).toBe(404);
-    expect(calls.map((call) => call.app)).toEqual(['footer']);
-    expect(html(response)).toContain('This page could not be found</h1>');
-    const ru = await render('/ru/no/such/page');
+    expect(calls.map((call) => call.app)).toEqual(['technical', 'footer']);
+    expect(html(response)).toContain(
+      '<main id="parlay-page" tabindex="-1" data-mf-app="technical"><p>PAGE technical</p></main>',
+    );
+    expect(html(response)).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  it('falls back to its own 404 view with the dictionary text when the technical app fails', async () => {
+    const noTechnical: Loader = async (app, url, options) => {
+      if (app === 'technical') throw new Error('timeout');
+      return answering(app, url, options);
+    };
+    const en = await render('/en/no/such/page', { load: noTechnical });
+    expect(en.response.status).toBe(404);
+    expect(html(en.response)).toContain('This page could not be found</h1>');
+    const ru = await render('/ru/no/such/page', { load: noTechnical });
     expect(html(ru.response)).toContain('Страница не найдена</h1>');
   });
 

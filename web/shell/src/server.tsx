@@ -1,9 +1,10 @@
 /**
- * The shell's server module (web/dist/server/shell.js): language redirects, route matching, parallel
- * fragment loading (page app + footer) and the HTML document. Only the page fragment sets the status.
+ * The shell's server module (web/dist/server/shell.js): the request flow of routing/server-flow.ts
+ * (redirects, block check, guards, match), then parallel fragment loading (page app + footer, the
+ * technical app for 404), the SEO head and the HTML document. Only the page fragment sets the status.
  */
 import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
-import { type Language, splitLanguagePrefix } from '@parlay/i18n/languages.ts';
+import type { Language } from '@parlay/i18n/languages.ts';
 import { createTranslator, type Translator } from '@parlay/i18n/runtime.tsx';
 import type {
   RemoteRenderResult,
@@ -12,13 +13,18 @@ import type {
   ShellServerModule,
   WebManifest,
 } from '@parlay/mf/contract.ts';
-import { escapeHtml, splitUrl } from '@parlay/mf/html.ts';
+import { escapeHtml } from '@parlay/mf/html.ts';
 import type { Fragment, FragmentContext } from '@parlay/mf/protocol.ts';
 import { renderToString } from 'react-dom/server';
+import { answerPlatformFile } from './behaviours/platform-files.ts';
+import { maintenanceTexts, pathOf } from './behaviours/server-parts.ts';
 import { renderDocument } from './document.ts';
 import { ShellHeader } from './Header.tsx';
+import { pageCacheKey } from './page-cache-key.ts';
 import { fragmentContextFor, type Theme, themeFrom } from './request-context.ts';
-import { languageRedirect, matchRoute, type RouteMatch } from './routes.ts';
+import type { Layout, RouteId } from './routes.ts';
+import { type PageSeoData, type SeoHead, seoHead } from './routing/seo-head.ts';
+import { type PagePlan, resolveRequest } from './routing/server-flow.ts';
 import { StatusView } from './StatusView.tsx';
 import type { PageView, ShellState, SlotState } from './state.ts';
 
@@ -70,10 +76,13 @@ interface PageOutcome {
   page: Loaded | null;
 }
 
-function outcomeOf(match: RouteMatch | null, page: Loaded | null): PageOutcome {
-  if (!match) return { view: 'not-found', status: 404, page: null };
-  if (!page?.ok) return { view: 'error', status: page?.status ?? 500, page };
-  return { view: 'app', status: page.status, page };
+/** The technical app renders /500, /oldbrowser, the block pages and the 404 page. */
+const TECHNICAL_APP = 'technical';
+
+function outcomeOf(plan: PagePlan, page: Loaded): PageOutcome {
+  if (!plan.match) return { view: 'not-found', status: 404, page: page.ok ? page : null };
+  if (!page.ok) return { view: 'error', status: page.status, page };
+  return { view: 'app', status: plan.match.route.status ?? page.status, page };
 }
 
 function statusHtml(view: Exclude<PageView, 'app'>, lng: Language): string {
@@ -84,12 +93,6 @@ function statusHtml(view: Exclude<PageView, 'app'>, lng: Language): string {
 
 function footerFallback(translator: Translator): string {
   return `<p data-footer-fallback="">${escapeHtml(translator.t('errors', 'footer_unavailable'))}</p>`;
-}
-
-function titleOf(outcome: PageOutcome, translator: Translator): string {
-  if (outcome.view === 'not-found') return translator.t('errors', 'not_found_title');
-  if (outcome.view === 'error' || !outcome.page?.ok) return translator.t('errors', 'error_title');
-  return outcome.page.fragment.title || translator.t('common', 'site_name');
 }
 
 function responseHeaders(lng: Language, cookieLng: string | undefined): Record<string, string> {
@@ -103,51 +106,86 @@ function responseHeaders(lng: Language, cookieLng: string | undefined): Record<s
   return headers;
 }
 
+/** Title, description, robots, canonical and hreflang: the operator's SEO data over the route's dictionary. */
+function headOf(
+  plan: PagePlan,
+  outcome: PageOutcome,
+  seo: PageSeoData | null,
+  translator: Translator,
+): SeoHead {
+  const routes = createTranslator(plan.lng, pickDictionaries(plan.lng, ['routes']));
+  const route = outcome.view === 'app' ? plan.match?.route : undefined;
+  const fragment = outcome.page?.ok ? outcome.page.fragment : null;
+  const fallbackTitle = translator.t('errors', outcome.view === 'error' ? 'error_title' : 'not_found_title');
+  return seoHead({
+    seo: route ? seo : null,
+    robots: route ? route.seo.robots : null,
+    siteName: plan.config.siteName,
+    fragmentTitle: route ? fragment?.title || null : null,
+    routeTitle: route
+      ? routes.t('routes', 'frame.title', { label: routes.t('routes', route.seo.labelKey) })
+      : fallbackTitle,
+    routeDescription: routes.t('routes', route ? route.seo.descriptionKey : 'descriptions.not_found'),
+    origin: plan.origin,
+    pathname: plan.pathname,
+    languages: plan.config.language.languages,
+    defaultLanguage: plan.config.language.defaultLanguage,
+  });
+}
+
 async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
   const { request, manifest } = input;
-  const { pathname, search } = splitUrl(request.url);
-  const redirect = languageRedirect(pathname, search, request.cookies.lng);
-  if (redirect) return { kind: 'redirect', status: 302, location: redirect };
-  const lng = splitLanguagePrefix(pathname)?.lng;
-  if (!lng) throw new Error(`no language in ${pathname} after the language redirect`);
-
-  const match = matchRoute(pathname);
-  const context = fragmentContextFor(request, lng);
+  // /manifest.webmanifest, /sw.js and /version.json: root files of the installable web app.
+  const platformFile = answerPlatformFile(pathOf(request.url), manifest);
+  if (platformFile) return platformFile;
+  const flow = await resolveRequest(request, input.api);
+  if (flow.kind === 'response') return flow.response;
+  const { plan } = flow;
+  const { lng, match } = plan;
+  const layout: Layout = match?.route.layout ?? 'default';
+  const baseContext = fragmentContextFor(request, lng);
+  const context = plan.forceMobile ? { ...baseContext, device: 'mobile' as const } : baseContext;
   const theme: Theme = themeFrom(request.cookies.theme);
   const shellDictionaries = pickDictionaries(lng, ['common', 'errors']);
   const translator = createTranslator(lng, shellDictionaries);
-  const url = pathname + search;
+  const url = plan.pathname + plan.search;
+  const withFooter = layout === 'default' || layout === 'headless';
 
-  const [page, footer] = await Promise.all([
-    match ? load(input, match.route.app, url, context) : Promise.resolve(null),
-    load(input, FOOTER_APP, url, context, [FOOTER_APP]),
+  const [page, footer, seo] = await Promise.all([
+    load(input, match ? match.route.app : TECHNICAL_APP, url, context),
+    withFooter ? load(input, FOOTER_APP, url, context, [FOOTER_APP]) : Promise.resolve(null),
+    plan.seo,
   ]);
-  const outcome = outcomeOf(match, page);
-  const pageFragment = outcome.view === 'app' && outcome.page?.ok ? outcome.page.fragment : null;
-  const footerFragment = footer.ok ? footer.fragment : null;
+  const outcome = outcomeOf(plan, page);
+  const pageFragment = outcome.page?.ok ? outcome.page.fragment : null;
+  const footerFragment = footer?.ok ? footer.fragment : null;
   const fragments = [pageFragment, footerFragment].filter(
     (fragment): fragment is Fragment => fragment !== null,
   );
+  const head = headOf(plan, outcome, seo, translator);
 
   const state: ShellState = {
     lng,
     theme,
     status: outcome.status,
-    route: match?.route.id ?? null,
+    route: (match?.route.id ?? null) as RouteId | null,
     view: outcome.view,
     page: pageFragment && outcome.page ? slotOf(outcome.page) : null,
-    footer: slotOf(footer),
+    footer: footer ? slotOf(footer) : null,
     timeZone: context.timeZone,
     device: context.device,
     geoCountry: context.geoCountry,
-    dictionaries: shellDictionaries,
+    dictionaries: { ...shellDictionaries, ...pickDictionaries(lng, ['shell']) },
+    maintenanceTexts: maintenanceTexts(),
+    layout,
+    guardContext: { session: plan.session, config: plan.config },
   };
 
   const html = renderDocument({
     lng,
     theme,
-    title: titleOf(outcome, translator),
-    description: translator.t('common', match?.route.descriptionKey ?? 'seo.not_found_description'),
+    title: head.title,
+    description: head.description,
     importMap: manifest.importMap,
     modulePreloads: modulePreloads(
       manifest,
@@ -158,22 +196,26 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
       ...fragments.flatMap((fragment) => fragment.cssToLoad),
     ],
     inlineStyles: fragments.map((fragment) => ({ app: fragment.appName, css: fragment.style })),
-    heads: fragments.map((fragment) => fragment.head),
-    headerHtml: renderToString(
-      <ShellHeader lng={lng} pathname={pathname} theme={theme} dictionaries={shellDictionaries} />,
-    ),
+    heads: [head.html, ...fragments.map((fragment) => fragment.head)],
+    headerHtml:
+      layout === 'default'
+        ? renderToString(
+            <ShellHeader lng={lng} pathname={plan.pathname} theme={theme} dictionaries={shellDictionaries} />,
+          )
+        : '',
     page: pageFragment
       ? { app: pageFragment.appName, html: pageFragment.body }
       : { app: null, html: statusHtml(outcome.view === 'not-found' ? 'not-found' : 'error', lng) },
     footer: footerFragment
       ? { app: footerFragment.appName, html: footerFragment.body }
-      : { app: null, html: footerFallback(translator) },
+      : { app: null, html: withFooter ? footerFallback(translator) : '' },
     state,
     shellEntry: manifest.apps.shell?.entry ?? '',
     inlineScripts: fragments.map((fragment) => fragment.codeToEval),
+    platform: { lng, theme, version: manifest.version, icons: manifest.icons ?? [] },
   });
   return { kind: 'html', status: outcome.status, html, headers: responseHeaders(lng, request.cookies.lng) };
 }
 
-const shell: ShellServerModule = { renderPage };
+const shell: ShellServerModule = { renderPage, pageCacheKey };
 export default shell;

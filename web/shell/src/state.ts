@@ -1,9 +1,10 @@
 /** The page state the shell server embeds as JSON (#parlay-state) and the shell client boots from. */
 import type { Language } from '@parlay/i18n/languages.ts';
-import type { Dictionaries } from '@parlay/i18n/runtime.tsx';
+import type { Dictionaries, Dictionary } from '@parlay/i18n/runtime.tsx';
 import type { Device } from '@parlay/mf/protocol.ts';
 import type { Theme } from './request-context.ts';
-import type { RouteId } from './routes.ts';
+import type { Layout, RouteId } from './routes.ts';
+import type { SessionStatus, ShellConfig } from './routing/site-config.ts';
 
 export const STATE_ELEMENT_ID = 'parlay-state';
 
@@ -30,6 +31,15 @@ export interface ShellState {
   geoCountry: string | null;
   /** Shell dictionaries (common, errors); each micro-app brings its own in its props. */
   dictionaries: Dictionaries;
+  /**
+   * The maintenance notice's texts in every language: the notice is Russian for the configured
+   * countries and English elsewhere, whatever the page language (site-shell §8).
+   */
+  maintenanceTexts?: Partial<Record<Language, Dictionary>>;
+  /** The route's layout; a navigation to another layout is a full page load. */
+  layout?: Layout;
+  /** What client-side guards read until the next full load: the session status and the site config. */
+  guardContext?: { session: SessionStatus; config: ShellConfig };
 }
 
 /** Reads #parlay-state; null when the document has none (not a shell page). */

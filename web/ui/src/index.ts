@@ -9,5 +9,15 @@ export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
 export { Card, type CardProps } from './Card.tsx';
 export { Heading, type HeadingProps } from './Heading.tsx';
 export { Link, NavLink, type NavLinkProps } from './Link.tsx';
+export {
+  Breadcrumbs,
+  type BreadcrumbsProps,
+  type Crumb,
+  EmptyState,
+  type EmptyStateProps,
+  PageFrame,
+  type PageFrameProps,
+} from './PageFrame.tsx';
 export { Skeleton, type SkeletonProps } from './Skeleton.tsx';
+export { SPORT_ICON_SLUGS, SportIcon, type SportIconProps } from './SportIcon.tsx';
 export { VisuallyHidden } from './VisuallyHidden.tsx';

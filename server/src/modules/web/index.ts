@@ -38,7 +38,6 @@ const NON_PAGE_PREFIXES = [
   '/healthz',
   '/readyz',
   '/robots.txt',
-  '/sitemap.xml',
 ];
 
 const PAGE_CACHE_ENTRIES = 2_000;

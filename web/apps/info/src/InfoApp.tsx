@@ -1,22 +1,22 @@
-import type { Language } from '@parlay/i18n/languages.ts';
-import { createTranslator, type Dictionaries, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
-import { Card, Heading, Link, NavLink } from '@parlay/ui/index.ts';
+/**
+ * The information micro-app: information pages with their text (contacts, about, rules, policies),
+ * and the frames of promotions, content (blog, news, partners) and app pages with an honest empty state.
+ */
+import { createTranslator, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
+import type { AreaProps } from '@parlay/shell/routing/area-page.ts';
+import type { PageFrame as Frame } from '@parlay/shell/routing/page-frame.ts';
+import { Card, EmptyState, Link, NavLink, PageFrame } from '@parlay/ui/index.ts';
 import { useEffect, useMemo, useState } from 'react';
 import styles from './InfoPage.module.css';
-import type { InfoPage } from './pages.ts';
+import { infoContentOf } from './pages.ts';
 
-export interface InfoProps {
-  lng: Language;
-  page: InfoPage;
-  dictionaries: Dictionaries;
-}
+export type InfoProps = AreaProps;
 
 function Contacts() {
   const t = useT('info');
   const email = t('contacts.email');
   return (
     <>
-      <Heading level={1}>{t('contacts.heading')}</Heading>
       <p className={styles.text}>{t('contacts.intro')}</p>
       <Card>
         <dl className={styles.details}>
@@ -37,37 +37,71 @@ function About() {
   const t = useT('info');
   return (
     <>
-      <Heading level={1}>{t('about.heading')}</Heading>
       <p className={styles.text}>{t('about.text')}</p>
       <p className={styles.text}>{t('about.responsible')}</p>
     </>
   );
 }
 
-function InfoLayout({ lng, page }: Omit<InfoProps, 'dictionaries'>) {
+function Content({ frame, lng }: { frame: Frame; lng: string }) {
+  const t = useT('info');
+  const content = infoContentOf(frame.routeId);
+  if (content === 'contacts') return <Contacts />;
+  if (content === 'about') return <About />;
+  if (content === 'text') {
+    return (
+      <>
+        <p className={styles.text}>{t(`pages.${frame.routeId}.p1`)}</p>
+        <p className={styles.text}>{t(`pages.${frame.routeId}.p2`)}</p>
+      </>
+    );
+  }
+  return (
+    <EmptyState
+      title={t(`area_empty.${frame.area}.title`)}
+      text={t(`area_empty.${frame.area}.text`)}
+      action={{ label: t('home_link'), href: `/${lng}/` }}
+    />
+  );
+}
+
+function InfoLayout({ lng, frame, menu }: Omit<InfoProps, 'dictionaries'>) {
   const t = useT('info');
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
-    <div className={styles.page} data-hydrated={hydrated ? 'true' : 'false'}>
-      <nav className={styles.menu} aria-label={t('nav_label')}>
-        <NavLink href={`/${lng}/information/about`} active={page === 'about'}>
-          {t('about.heading')}
-        </NavLink>
-        <NavLink href={`/${lng}/information/contacts`} active={page === 'contacts'}>
-          {t('contacts.heading')}
-        </NavLink>
-      </nav>
-      <article className={styles.content}>{page === 'contacts' ? <Contacts /> : <About />}</article>
+    <div
+      className={menu.length > 0 ? styles.page : styles.single}
+      data-hydrated={hydrated ? 'true' : 'false'}
+    >
+      {menu.length > 0 ? (
+        <nav className={styles.menu} aria-label={t('nav_label')}>
+          {menu.map((item) => (
+            <NavLink key={item.href} href={item.href} active={item.current}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
+      <div className={styles.content}>
+        <PageFrame
+          heading={frame.heading}
+          breadcrumbs={frame.breadcrumbs}
+          breadcrumbsLabel={frame.breadcrumbsLabel}
+          data-route={frame.routeId}
+        >
+          <Content frame={frame} lng={lng} />
+        </PageFrame>
+      </div>
     </div>
   );
 }
 
-export function InfoApp({ lng, page, dictionaries }: InfoProps) {
+export function InfoApp({ lng, frame, menu, dictionaries }: InfoProps) {
   const translator = useMemo(() => createTranslator(lng, dictionaries), [lng, dictionaries]);
   return (
     <I18nProvider translator={translator}>
-      <InfoLayout lng={lng} page={page} />
+      <InfoLayout lng={lng} frame={frame} menu={menu} />
     </I18nProvider>
   );
 }

@@ -1,16 +1,27 @@
+import { DICTIONARIES } from '@parlay/i18n/dictionaries.ts';
+import { routeById } from '@parlay/shell/routing/table.ts';
 import { describe, expect, it } from 'vitest';
-import { infoPageOf } from './pages.ts';
+import { infoContentOf, TEXT_PAGES } from './pages.ts';
 
-describe('infoPageOf', () => {
+describe('infoContentOf', () => {
   it.each([
-    ['/information/contacts', 'contacts'],
-    ['/information/contacts/', 'contacts'],
-    ['/information/about', 'about'],
-    ['/information', null],
-    ['/information/rules', null],
-    ['/', null],
-    ['/information/constructor', null],
-  ])('%s → %s', (rest, page) => {
-    expect(infoPageOf(rest)).toBe(page);
+    ['contacts', 'contacts'],
+    ['about', 'about'],
+    ['howbet', 'text'],
+    ['information-rules', 'text'],
+    ['promotions', 'empty'],
+    ['blog', 'empty'],
+  ])('%s → %s', (routeId, content) => {
+    expect(infoContentOf(routeId)).toBe(content);
+  });
+
+  it('every text page is an info route with its text in both languages', () => {
+    for (const id of TEXT_PAGES) {
+      expect(routeById(id).app).toBe('info');
+      for (const lng of ['en', 'ru'] as const) {
+        const pages = DICTIONARIES[lng].info.pages as Record<string, { p1: string; p2: string }>;
+        expect(pages[id]?.p1, `${lng} ${id}`).toBeTruthy();
+      }
+    }
   });
 });

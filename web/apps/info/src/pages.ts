@@ -1,13 +1,28 @@
-/** The information pages this app owns, by path after the language prefix. */
-export const INFO_PAGES = {
-  '/information/contacts': 'contacts',
-  '/information/about': 'about',
-} as const;
+/** Information pages with real text (namespace info, pages.<routeId>.p1/p2); contacts and about have their own layout. */
+export const TEXT_PAGES = [
+  'information-rules',
+  'howbet',
+  'information-payment',
+  'cookies',
+  'ussdinstruction',
+  'licenses',
+  'taxation',
+  'consent',
+  'simpleidentification',
+  'amlkyc',
+  'smsbets',
+  'amlpolicy',
+  'disputeresolution',
+  'kycpolicy',
+  'responsiblegaming',
+  'cash-terminals',
+  'betting-calculator',
+] as const;
 
-export type InfoPage = (typeof INFO_PAGES)[keyof typeof INFO_PAGES];
+export type InfoContent = 'contacts' | 'about' | 'text' | 'empty';
 
-/** infoPageOf('/information/contacts') === 'contacts'; a trailing slash is accepted; others → null. */
-export function infoPageOf(rest: string): InfoPage | null {
-  const normalized = rest.length > 1 && rest.endsWith('/') ? rest.slice(0, -1) : rest;
-  return Object.hasOwn(INFO_PAGES, normalized) ? INFO_PAGES[normalized as keyof typeof INFO_PAGES] : null;
+/** How the info app fills a route's page: infoContentOf('howbet') === 'text'; promotions → 'empty'. */
+export function infoContentOf(routeId: string): InfoContent {
+  if (routeId === 'contacts' || routeId === 'about') return routeId;
+  return (TEXT_PAGES as readonly string[]).includes(routeId) ? 'text' : 'empty';
 }

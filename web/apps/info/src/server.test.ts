@@ -25,8 +25,22 @@ describe('info remote', () => {
     expect(fragment.title).toBe('О нас — Parlay');
   });
 
+  it('renders a policy page with its text and breadcrumbs', async () => {
+    const { status, fragment } = await info.render(input('/en/information/responsiblegaming'));
+    expect(status).toBe(200);
+    expect(fragment.title).toBe('Responsible gaming — Parlay');
+    expect(fragment.body).toContain('aria-label="Breadcrumbs"');
+    expect(fragment.body).toContain('Betting is entertainment');
+  });
+
+  it('renders the promotions frame with an honest empty state', async () => {
+    const { status, fragment } = await info.render(input('/en/promotions'));
+    expect(status).toBe(200);
+    expect(fragment.body).toContain('This section opens soon');
+  });
+
   it.each([
-    ['/en/information/rules', null],
+    ['/en/information/nope', null],
     ['/en/', null],
     ['/en/information/contacts', ['footer']],
   ])('answers 404 for %s (components %j)', async (url, components) => {

@@ -1,30 +1,28 @@
-/** The information micro-app's server module (web/dist/server/info.js): /{lng}/information/*. */
-import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
-import { splitLanguagePrefix } from '@parlay/i18n/languages.ts';
-import { createTranslator } from '@parlay/i18n/runtime.tsx';
+/** The information micro-app's server module (web/dist/server/info.js): the routes of the table with app "info". */
 import type { RemoteServerModule } from '@parlay/mf/contract.ts';
-import { splitUrl } from '@parlay/mf/html.ts';
-import { createFragment, notFoundResult, requestLanguage } from '@parlay/mf/remote-server.tsx';
+import { createFragment, notFoundResult } from '@parlay/mf/remote-server.tsx';
+import { areaPageOf } from '@parlay/shell/routing/area-page.ts';
 import { renderToString } from 'react-dom/server';
-import { InfoApp, type InfoProps } from './InfoApp.tsx';
-import { infoPageOf } from './pages.ts';
+import { InfoApp } from './InfoApp.tsx';
 
 const APP_NAME = 'info';
 
 const info: RemoteServerModule = {
   appName: APP_NAME,
   async render(input) {
-    const lng = requestLanguage(input);
-    const prefix = splitLanguagePrefix(splitUrl(input.url).pathname);
-    const page = prefix && input.components === null ? infoPageOf(prefix.rest) : null;
+    const { lng, page } = areaPageOf(input, APP_NAME);
     if (!page) return notFoundResult(APP_NAME, lng);
-    const dictionaries = pickDictionaries(lng, ['info']);
-    const props: InfoProps = { lng, page, dictionaries };
-    const title = createTranslator(lng, dictionaries).t('info', `${page}.title`);
+    const { props } = page;
     const html = renderToString(<InfoApp {...props} />);
     return {
       status: 200,
-      fragment: createFragment({ appName: APP_NAME, title, html, props, assets: input.assets }),
+      fragment: createFragment({
+        appName: APP_NAME,
+        title: props.frame.title,
+        html,
+        props,
+        assets: input.assets,
+      }),
     };
   },
 };

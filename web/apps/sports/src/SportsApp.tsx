@@ -1,5 +1,5 @@
 import { createTranslator, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
-import { Card, Heading } from '@parlay/ui/index.ts';
+import { Card, Heading, SportIcon } from '@parlay/ui/index.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { LiveClock } from './LiveClock.tsx';
 import type { SportsProps } from './props.ts';
@@ -22,9 +22,7 @@ function SportsList({ result }: { result: SportsResult }) {
     <ul className={styles.grid} aria-label={t('list_label')}>
       {result.sports.map((sport: Sport) => (
         <Card as="li" key={sport.id} className={styles.sport} data-sport={sport.slug}>
-          <span className={styles.icon} aria-hidden="true">
-            {sport.icon}
-          </span>
+          <SportIcon slug={sport.slug} size={22} className={styles.icon} />
           <span className={styles.name}>{sport.name}</span>
         </Card>
       ))}

@@ -1,0 +1,35 @@
+import type { RemoteRenderInput } from '@parlay/mf/contract.ts';
+import { describe, expect, it } from 'vitest';
+import auth from './server.tsx';
+
+const input = (url: string, components: string[] | null = null): RemoteRenderInput => ({
+  url,
+  context: { lng: 'en', timeZone: 3, device: 'desktop', geoCountry: null, userToken: null, forceSpa: false },
+  components,
+  api: async () => ({ status: 404, json: async () => ({}) }),
+  assets: { entry: '/assets/auth/auth-1.js', css: [], preload: [] },
+});
+
+describe('auth remote', () => {
+  it('renders its page frame with breadcrumbs and the empty state', async () => {
+    const { status, fragment } = await auth.render(input('/en/user/login'));
+    expect(status).toBe(200);
+    expect(fragment.appName).toBe('auth');
+    expect(fragment.title).toBe('Log in — Parlay');
+    expect(fragment.body).toContain('aria-label="Breadcrumbs"');
+    expect(fragment.body).toContain('Log in</h1>');
+    expect(fragment.body).toContain('This section opens soon');
+  });
+
+  it('renders Russian', async () => {
+    const { fragment } = await auth.render(input('/ru/user/login'));
+    expect(fragment.body).toContain('Раздел скоро откроется');
+  });
+
+  it.each([
+    ['/en/office', null],
+    ['/en/user/login', ['footer']],
+  ])('answers 404 for %s (components %j)', async (url, components) => {
+    expect((await auth.render(input(url, components))).status).toBe(404);
+  });
+});

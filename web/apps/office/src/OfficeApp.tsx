@@ -1,0 +1,50 @@
+/**
+ * The office micro-app's pages (personal office and payment returns): the page frame (breadcrumbs, heading) and, until the
+ * issue that builds this area lands, an honest empty state.
+ */
+import { createTranslator, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
+import type { AreaProps } from '@parlay/shell/routing/area-page.ts';
+import { EmptyState, NavLink, PageFrame } from '@parlay/ui/index.ts';
+import { useEffect, useMemo, useState } from 'react';
+import styles from './OfficeApp.module.css';
+
+function OfficePage({ lng, frame, menu }: Omit<AreaProps, 'dictionaries'>) {
+  const t = useT('office');
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div className={styles.page} data-hydrated={hydrated ? 'true' : 'false'}>
+      {menu.length > 0 ? (
+        <nav className={styles.menu} aria-label={t('menu_label')}>
+          {menu.map((item) => (
+            <NavLink key={item.href} href={item.href} active={item.current}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
+      <PageFrame
+        heading={frame.heading}
+        breadcrumbs={frame.breadcrumbs}
+        breadcrumbsLabel={frame.breadcrumbsLabel}
+        data-route={frame.routeId}
+      >
+        <EmptyState
+          title={t(`empty.${frame.area}.title`)}
+          text={t(`empty.${frame.area}.text`)}
+          action={{ label: t('home_link'), href: `/${lng}/` }}
+        />
+      </PageFrame>
+    </div>
+  );
+}
+
+/** The office app root, identical on the server and in the browser for the same props. */
+export function OfficeApp({ lng, frame, dictionaries, menu }: AreaProps) {
+  const translator = useMemo(() => createTranslator(lng, dictionaries), [lng, dictionaries]);
+  return (
+    <I18nProvider translator={translator}>
+      <OfficePage lng={lng} frame={frame} menu={menu} />
+    </I18nProvider>
+  );
+}

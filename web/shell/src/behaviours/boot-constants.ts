@@ -1,0 +1,2 @@
+/** Names shared by the server-written document and the browser boot code. */
+export const PAGE_VERSION_META = 'parlay-version';

@@ -1,0 +1,214 @@
+/**
+ * The shell behaviours' first, small part, loaded with the shell: the host API listener, the install
+ * prompt capture, platform timers (version check), the service worker, functional cookies and the
+ * page-chunk reload rule. Everything visible (notifications, modals, consent, notices, buttons, snow)
+ * is in ShellOverlays.tsx, loaded lazily right after boot.
+ */
+import type { ChunkLoadError } from '@parlay/mf/host.ts';
+import { CHUNK_RELOAD_STORAGE_KEY, mayReloadForChunk } from '@parlay/mf/view-state.ts';
+import type { ShellState } from '../state.ts';
+import { PAGE_VERSION_META } from './boot-constants.ts';
+import { allowsFunctional, CONSENT_COOKIE, functionalCookieWrite, parseCookiesType } from './consent.ts';
+import { readCookie, writeCookies } from './cookies.ts';
+import { createHostBridge, type HostBridge } from './host-bridge.ts';
+import { isNewVersion, VERSION_CHECK_INTERVAL_MS, VERSION_CHECK_START_MS } from './page-signals.ts';
+import { createPlatformTimers, isSearchBot, type PlatformTimers } from './platform-timers.ts';
+import { loadSiteConfig, type SiteConfig } from './site-config.ts';
+
+/** The browser's install prompt event (not in the DOM typings). */
+export interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+export interface InstallPrompt {
+  available(): boolean;
+  /** Shows the captured prompt; resolves true when the player installed the app. */
+  prompt(): Promise<boolean>;
+  subscribe(listener: () => void): () => void;
+}
+
+/** What the lazily loaded overlays receive from boot. */
+export interface ShellRuntime {
+  state: ShellState;
+  bridge: HostBridge;
+  timers: PlatformTimers;
+  install: InstallPrompt;
+  siteConfig: Promise<SiteConfig | null>;
+  /** Current URL after client-side navigations. */
+  onNavigated(listener: (url: URL) => void): () => void;
+}
+
+export interface ShellBehaviours {
+  reloadForChunk(error: ChunkLoadError): boolean;
+  navigated(url: URL): void;
+}
+
+const RESIZE_DEBOUNCE_MS = 100;
+const SERVICE_WORKER_DELAY_MS = 3000;
+
+function pageVersion(): string | null {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_VERSION_META}"]`)?.content ?? null;
+}
+
+/** Site-shell §8: a page chunk that fails to load reloads the page, at most once per minute. */
+export function reloadForChunk(error: Error): boolean {
+  let last: string | null = null;
+  try {
+    last = sessionStorage.getItem(CHUNK_RELOAD_STORAGE_KEY);
+  } catch {
+    // storage blocked: treat as never reloaded, the once-per-minute rule then rests on the reload itself
+  }
+  const nowMs = Date.now();
+  if (!mayReloadForChunk(last, nowMs)) return false;
+  try {
+    sessionStorage.setItem(CHUNK_RELOAD_STORAGE_KEY, String(nowMs));
+  } catch {
+    return false;
+  }
+  console.warn('a page chunk failed to load; reloading the page', error);
+  location.reload();
+  return true;
+}
+
+function captureInstallPrompt(): InstallPrompt {
+  let deferred: InstallPromptEvent | null = null;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    deferred = event as InstallPromptEvent;
+    changed();
+  });
+  window.addEventListener('appinstalled', () => {
+    deferred = null;
+    changed();
+  });
+  return {
+    available: () => deferred !== null,
+    async prompt() {
+      const event = deferred;
+      if (!event) return false;
+      deferred = null;
+      changed();
+      await event.prompt();
+      return (await event.userChoice).outcome === 'accepted';
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function startTimers(): PlatformTimers {
+  const timers = createPlatformTimers(
+    {
+      now: () => Date.now(),
+      setTimeout: (run, ms) => window.setTimeout(run, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle as number),
+    },
+    isSearchBot(navigator.userAgent),
+  );
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') timers.pageHidden();
+    else timers.pageVisible();
+  });
+  if (document.visibilityState === 'hidden') timers.pageHidden();
+  return timers;
+}
+
+/** Coupon-accounts §4: the version checker starts after 60 s; a newer build shows a notice with reload. */
+function startVersionCheck(timers: PlatformTimers, bridge: HostBridge): void {
+  const version = pageVersion();
+  if (!version) return;
+  const stop = timers.add({
+    name: 'version-check',
+    startAfterMs: VERSION_CHECK_START_MS,
+    intervalMs: VERSION_CHECK_INTERVAL_MS,
+    run: () => {
+      void fetch('/version.json', { cache: 'no-store', credentials: 'same-origin' })
+        .then((response) => (response.ok ? response.json() : null))
+        .then((body: { version?: unknown } | null) => {
+          if (!isNewVersion(version, body?.version)) return;
+          stop();
+          bridge.send({
+            type: 'notify',
+            request: {
+              id: 'new-version',
+              kind: 'info',
+              titleKey: 'new_version.title',
+              textKey: 'new_version.text',
+              timeoutMs: null,
+              action: { labelKey: 'new_version.action', run: () => location.reload() },
+            },
+          });
+        })
+        .catch((error: unknown) => console.warn('version check failed', error));
+    },
+  });
+}
+
+/** Coupon-accounts §6: the window width is remembered only with functional cookie consent. */
+function rememberWindowWidth(): void {
+  let timer: number | undefined;
+  window.addEventListener('resize', () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => {
+      const consent = parseCookiesType(readCookie(document.cookie, CONSENT_COOKIE));
+      if (!allowsFunctional(consent)) return;
+      writeCookies(functionalCookieWrite(consent, 'window_width', String(window.innerWidth)));
+    }, RESIZE_DEBOUNCE_MS);
+  });
+}
+
+function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  const register = () =>
+    window.setTimeout(() => {
+      navigator.serviceWorker
+        .register('/sw.js', { scope: '/' })
+        .catch((error: unknown) => console.warn('service worker registration failed', error));
+    }, SERVICE_WORKER_DELAY_MS);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+export function startShellBehaviours(state: ShellState): ShellBehaviours {
+  const bridge = createHostBridge(window);
+  const install = captureInstallPrompt();
+  const timers = startTimers();
+  const navigatedListeners = new Set<(url: URL) => void>();
+  startVersionCheck(timers, bridge);
+  rememberWindowWidth();
+  registerServiceWorker();
+  const runtime: ShellRuntime = {
+    state,
+    bridge,
+    timers,
+    install,
+    siteConfig: loadSiteConfig(state.lng, {
+      fetch: (url) => fetch(url, { credentials: 'same-origin' }),
+      wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+    }),
+    onNavigated(listener) {
+      navigatedListeners.add(listener);
+      return () => navigatedListeners.delete(listener);
+    },
+  };
+  import('./ShellOverlays.tsx')
+    .then((overlays) => overlays.mountOverlays(runtime))
+    .catch((error: unknown) => {
+      if (!reloadForChunk(error instanceof Error ? error : new Error(String(error)))) {
+        console.error('shell overlays failed to load', error);
+      }
+    });
+  return {
+    reloadForChunk,
+    navigated(url) {
+      for (const listener of navigatedListeners) listener(url);
+    },
+  };
+}

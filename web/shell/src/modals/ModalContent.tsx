@@ -1,0 +1,111 @@
+/**
+ * What each registered modal shows. Most are frames (title and a short text from the dictionary)
+ * until the issue owning them delivers the content; cookie consent, the navigation menu, the
+ * identification flavour and the terms-failure modal have their real content here.
+ */
+import type { Language } from '@parlay/i18n/languages.ts';
+import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
+import { openModal } from '@parlay/mf/host-api.ts';
+import { Button } from '@parlay/ui/index.ts';
+import { CookieConsent } from '../behaviours/CookieConsent.tsx';
+import type { CookiesType } from '../behaviours/consent.ts';
+import styles from './modals.module.css';
+import { identificationFlavour, type ModalId } from './registry.ts';
+
+export interface ModalContentContext {
+  t: TranslateFn;
+  lng: Language;
+  consent: CookiesType | null;
+  verificationTypes: readonly string[] | undefined;
+  installAvailable: boolean;
+  onConsent(type: CookiesType): void;
+  onInstall(): void;
+  close(): void;
+}
+
+/** The title of a modal (identification depends on the configured verification types). */
+export function modalTitle(
+  id: ModalId,
+  context: Pick<ModalContentContext, 't' | 'verificationTypes'>,
+): string {
+  if (id === 'identification') {
+    return context.t(`modals.identification.title_${identificationFlavour(context.verificationTypes)}`);
+  }
+  return context.t(`modals.${id}.title`);
+}
+
+function NavigationMenu({ t, lng, installAvailable, onInstall, close }: ModalContentContext) {
+  const links = [
+    { href: `/${lng}/`, label: t('menu.sports') },
+    { href: `/${lng}/information/contacts`, label: t('menu.contacts') },
+    { href: `/${lng}/information/about`, label: t('menu.about') },
+  ];
+  return (
+    <nav aria-label={t('modals.navigation-menu.text')}>
+      <ul className={styles.menu}>
+        {links.map((link) => (
+          <li key={link.href}>
+            <a className={styles.menuLink} href={link.href}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        <Button
+          onClick={() => {
+            close();
+            openModal('cookie-consent');
+          }}
+        >
+          {t('menu.cookies')}
+        </Button>
+        {installAvailable ? (
+          <Button variant="primary" onClick={onInstall}>
+            {t('menu.install')}
+          </Button>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+export function ModalContent({ id, context }: { id: ModalId; context: ModalContentContext }) {
+  const { t } = context;
+  switch (id) {
+    case 'cookie-consent':
+      return <CookieConsent t={t} current={context.consent} onChoose={context.onConsent} />;
+    case 'navigation-menu':
+      return <NavigationMenu {...context} />;
+    case 'identification': {
+      const flavour = identificationFlavour(context.verificationTypes);
+      return (
+        <div data-identification-flavour={flavour}>
+          <p className={styles.text}>{t(`modals.identification.text_${flavour}`)}</p>
+          <p className={styles.text}>{t('modals.coming_soon')}</p>
+        </div>
+      );
+    }
+    case 'confirm-terms-error':
+      return (
+        <>
+          <p className={styles.text}>{t('modals.confirm-terms-error.text')}</p>
+          <div className={styles.actions}>
+            <Button variant="primary" onClick={() => window.location.reload()}>
+              {t('modals.confirm-terms-error.action')}
+            </Button>
+          </div>
+        </>
+      );
+    default:
+      return (
+        <>
+          <p className={styles.text}>{t(`modals.${id}.text`)}</p>
+          <p className={styles.text}>{t('modals.coming_soon')}</p>
+          <div className={styles.actions}>
+            <Button onClick={context.close}>{t('close')}</Button>
+          </div>
+        </>
+      );
+  }
+}
