@@ -333,6 +333,16 @@ async function writeAppIcons(): Promise<NonNullable<WebManifest['icons']>> {
   return icons;
 }
 
+/** Stylesheets small enough to inline into the first document (each under INLINE_CSS_MAX_BYTES). */
+async function smallStylesheets(apps: Record<string, AppAssets>): Promise<Record<string, string>> {
+  const inline: Record<string, string> = {};
+  for (const href of new Set(Object.values(apps).flatMap((app) => app.css))) {
+    const css = await readFile(path.join(CLIENT_OUT, href), 'utf8');
+    if (Buffer.byteLength(css) <= INLINE_CSS_MAX_BYTES) inline[href] = css;
+  }
+  return inline;
+}
+
 async function gzipSizeOf(urls: Iterable<string>): Promise<number> {
   let total = 0;
   for (const file of new Set(urls)) total += gzipSync(await readFile(path.join(CLIENT_OUT, file))).length;
@@ -347,6 +357,8 @@ async function runLimited(configs: readonly InlineConfig[], limit: number): Prom
   };
   await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, worker));
 }
+
+const INLINE_CSS_MAX_BYTES = 16 * 1024;
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -367,6 +379,7 @@ async function main(): Promise<void> {
     sharedPreload: shared.preload,
     apps,
     icons: await writeAppIcons(),
+    inlineCss: await smallStylesheets(apps),
   };
   await writeFile(path.join(DIST, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(path.join(SERVER_OUT, 'package.json'), '{ "type": "module" }\n');

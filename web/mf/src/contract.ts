@@ -25,6 +25,11 @@ export interface WebManifest {
   importMap: { imports: Record<string, string> };
   sharedPreload: string[];
   apps: Record<string, AppAssets>;
+  /**
+   * Contents of the small stylesheets by URL: the shell writes them inline into the first
+   * document instead of making the page wait for render-blocking requests.
+   */
+  inlineCss?: Record<string, string>;
   /** Icons of the installable web app (PNG, one per size), written by the build. */
   icons?: { size: number; src: string }[];
 }

@@ -372,9 +372,9 @@ export function createHost(options: HostOptions): Host {
 
 /** Adds a stylesheet once and resolves when it has loaded, so the swapped-in markup never flashes unstyled. */
 function loadStylesheet(href: string): Promise<void> {
-  const existing = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
-    (link) => link.getAttribute('href') === href,
-  );
+  const existing = [
+    ...document.querySelectorAll<HTMLElement>('link[rel="stylesheet"], style[data-href]'),
+  ].find((element) => (element.getAttribute('href') ?? element.getAttribute('data-href')) === href);
   if (existing) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const link = document.createElement('link');

@@ -34,7 +34,8 @@ function LanguageSwitch({ lng, pathname }: { lng: Language; pathname: string }) 
           href={switchLanguagePath(pathname, code)}
           hrefLang={code}
           lang={code}
-          aria-label={`${t(`language.${code}`)} (${code.toUpperCase()})`}
+          // The visible code starts the accessible name, so voice control users can say what they see.
+          aria-label={`${code.toUpperCase()} — ${t(`language.${code}`)}`}
           aria-current={code === lng ? 'true' : undefined}
         >
           {code.toUpperCase()}

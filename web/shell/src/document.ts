@@ -12,6 +12,8 @@ export interface DocumentParts {
   importMap: { imports: Record<string, string> };
   modulePreloads: readonly string[];
   stylesheets: readonly string[];
+  /** Stylesheet contents by URL to write inline instead of linking (manifest.inlineCss). */
+  inlineCss?: Readonly<Record<string, string>>;
   /** Fragment `style` fields, keyed by app. */
   inlineStyles: readonly { app: string; css: string }[];
   /** Fragment `head` fields: trusted markup from our own micro-apps, inserted as is. */
@@ -49,7 +51,13 @@ export function renderDocument(parts: DocumentParts): string {
     `<link rel="icon" href="${FAVICON}">`,
     `<script type="importmap">${serializeJsonForScript(parts.importMap)}</script>`,
     ...unique(parts.modulePreloads).map((href) => `<link rel="modulepreload" href=${attr(href)}>`),
-    ...unique(parts.stylesheets).map((href) => `<link rel="stylesheet" href=${attr(href)}>`),
+    ...unique(parts.stylesheets).map((href) => {
+      const css = parts.inlineCss?.[href];
+      // data-href lets the browser host see that this stylesheet is already on the page.
+      return css === undefined
+        ? `<link rel="stylesheet" href=${attr(href)}>`
+        : `<style data-href=${attr(href)}>${rawText(css, 'style')}</style>`;
+    }),
     ...parts.inlineStyles
       .filter((style) => style.css)
       .map((style) => `<style data-mf-style=${attr(style.app)}>${rawText(style.css, 'style')}</style>`),

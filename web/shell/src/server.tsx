@@ -195,6 +195,7 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
       ...(manifest.apps.shell?.css ?? []),
       ...fragments.flatMap((fragment) => fragment.cssToLoad),
     ],
+    ...(manifest.inlineCss ? { inlineCss: manifest.inlineCss } : {}),
     inlineStyles: fragments.map((fragment) => ({ app: fragment.appName, css: fragment.style })),
     heads: [head.html, ...fragments.map((fragment) => fragment.head)],
     headerHtml:
