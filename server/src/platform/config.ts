@@ -35,6 +35,29 @@ const ConfigSchema = Type.Object({
   feedMarginBasisPoints: Type.Integer({ minimum: 0, maximum: 3000 }),
   feedTickMs: Type.Integer({ minimum: 50, maximum: 60_000 }),
   feedHeartbeatSeconds: Type.Integer({ minimum: 1, maximum: 3600 }),
+  authSecret: Type.Union([Type.String({ minLength: 32 }), Type.Null()]),
+  authTokenTtlSeconds: Type.Integer({ minimum: 30, maximum: 86_400 }),
+  authRememberDays: Type.Integer({ minimum: 1, maximum: 365 }),
+  oidcProviders: Type.Array(
+    Type.Object(
+      {
+        name: Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }),
+        issuer: Type.String({ pattern: '^https?://' }),
+        clientId: Type.String({ minLength: 1, maxLength: 500 }),
+        jwksUri: Type.Optional(Type.String({ pattern: '^https?://' })),
+      },
+      { additionalProperties: false },
+    ),
+    { maxItems: 20 },
+  ),
+  devIdp: Type.Union([Type.Literal('auto'), Type.Literal('on'), Type.Literal('off')]),
+  captchaPowBits: Type.Integer({ minimum: 4, maximum: 28 }),
+  paymentsProvider: Type.Union([Type.Literal('sandbox'), Type.Literal('none')]),
+  paymentsSandboxSecret: Type.String({ minLength: 16, maxLength: 200 }),
+  withdrawalAutoApprove: Type.String({
+    pattern: '^([A-Z]{3}:\\d{1,13}(\\.\\d{1,3})?(,[A-Z]{3}:\\d{1,13}(\\.\\d{1,3})?)*)?$',
+  }),
+  withdrawalRequiresVerification: Type.Boolean(),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -56,6 +79,14 @@ const bool = (raw: string): unknown => {
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;
   if (['0', 'false', 'no', 'off'].includes(v)) return false;
   return raw;
+};
+const json = (raw: string): unknown => {
+  if (raw.trim() === '') return [];
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
 };
 const list = (raw: string): unknown =>
   raw
@@ -148,7 +179,7 @@ export const VARIABLES: readonly Variable[] = [
     field: 'webDistDir',
     defaultValue: './web/dist',
     parse: text,
-    description: 'Built web assets (npm run build).',
+    description: 'Built web assets (npm run build); a relative path is taken from the repository root.',
   },
   {
     name: 'API_INTERNAL_URL',
@@ -235,6 +266,84 @@ export const VARIABLES: readonly Variable[] = [
     defaultValue: '15',
     parse: int,
     description: 'Feed silence after which every open market is suspended until the feed resumes.',
+  },
+  {
+    name: 'AUTH_SECRET',
+    field: 'authSecret',
+    defaultValue: '',
+    parse: nullable,
+    description:
+      'Key (32+ characters) that signs session tokens and sign-in links; unset = a random key kept in the database and shared by every process.',
+  },
+  {
+    name: 'AUTH_TOKEN_TTL_SECONDS',
+    field: 'authTokenTtlSeconds',
+    defaultValue: '900',
+    parse: int,
+    description:
+      'Lifetime of the signed token in the user_token cookie; the browser renews it through /web-api/user/gettoken.',
+  },
+  {
+    name: 'AUTH_REMEMBER_DAYS',
+    field: 'authRememberDays',
+    defaultValue: '30',
+    parse: int,
+    description: 'How long a "remember me" session lasts (otherwise 12 hours).',
+  },
+  {
+    name: 'OIDC_PROVIDERS',
+    field: 'oidcProviders',
+    defaultValue: '',
+    parse: json,
+    description:
+      'JSON list of OpenID Connect sign-in providers: [{"name":"google","issuer":"https://accounts.google.com","clientId":"…"}].',
+  },
+  {
+    name: 'DEV_IDP',
+    field: 'devIdp',
+    defaultValue: 'auto',
+    parse: text,
+    description:
+      'Development identity provider at /dev-idp (social sign-in "dev"): auto = on unless NODE_ENV=production, on, or off.',
+  },
+  {
+    name: 'CAPTCHA_POW_BITS',
+    field: 'captchaPowBits',
+    defaultValue: '16',
+    parse: int,
+    description:
+      'Difficulty of the proof-of-work captcha: leading zero bits of SHA-256 (each bit doubles the work).',
+  },
+  {
+    name: 'PAYMENTS_PROVIDER',
+    field: 'paymentsProvider',
+    defaultValue: 'sandbox',
+    parse: text,
+    description:
+      'Payment provider: sandbox (hosted test page with test cards, signed notifications) or none (payments off).',
+  },
+  {
+    name: 'PAYMENTS_SANDBOX_SECRET',
+    field: 'paymentsSandboxSecret',
+    defaultValue: 'parlay-sandbox-secret',
+    parse: text,
+    description:
+      "HMAC-SHA256 key that signs the sandbox provider's notifications (16+ characters); set your own outside development.",
+  },
+  {
+    name: 'WITHDRAWAL_AUTO_APPROVE',
+    field: 'withdrawalAutoApprove',
+    defaultValue: 'RUB:15000,USD:200,EUR:200,UAH:8000,KZT:100000',
+    parse: text,
+    description:
+      'Withdrawals up to these amounts (major units per currency) are approved automatically; others wait for `parlay payments approve`.',
+  },
+  {
+    name: 'WITHDRAWAL_REQUIRES_VERIFICATION',
+    field: 'withdrawalRequiresVerification',
+    defaultValue: 'false',
+    parse: bool,
+    description: "Refuse withdrawals until the player's identity is verified.",
   },
 ];
 

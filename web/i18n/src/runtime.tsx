@@ -18,8 +18,30 @@ export interface Translator {
   t(ns: Namespace, key: string, values?: Record<string, string | number>): string;
 }
 
-/** Builds a translator synchronously from already loaded dictionaries. */
+const MAX_CACHED_TRANSLATORS = 200;
+const translators = new Map<string, { dictionaries: Dictionaries; translator: Translator }>();
+
+/**
+ * A translator for a language and a set of dictionaries. A translator never changes its language
+ * or resources after creation, so one built from the very same dictionary objects is reused:
+ * building an i18next instance for every server render was a large share of the render's cost.
+ */
 export function createTranslator(lng: Language, dictionaries: Dictionaries): Translator {
+  const key = `${lng}|${Object.keys(dictionaries).sort().join(',')}`;
+  const cached = translators.get(key);
+  const same =
+    cached &&
+    Object.keys(dictionaries).every(
+      (ns) => cached.dictionaries[ns as keyof Dictionaries] === dictionaries[ns as keyof Dictionaries],
+    );
+  if (cached && same) return cached.translator;
+  const translator = buildTranslator(lng, dictionaries);
+  if (translators.size >= MAX_CACHED_TRANSLATORS) translators.clear();
+  translators.set(key, { dictionaries, translator });
+  return translator;
+}
+
+function buildTranslator(lng: Language, dictionaries: Dictionaries): Translator {
   const instance = createInstance();
   void instance.init({
     lng,

@@ -44,8 +44,29 @@ export { isCatalogueEmpty, seedCatalogue } from './seed-catalogue.ts';
 const PREFIX = '/web-api/sportsbook/v1';
 const tags = ['sportsbook'];
 
+/**
+ * How long server renders may share one answer (s-maxage; browsers ignore it and always ask again,
+ * so a page's own fetches and its live subscription start from fresh data).
+ */
+const SHARED_SECONDS: Record<string, number> = {
+  [`${PREFIX}/sports`]: 5,
+  [`${PREFIX}/champs`]: 5,
+  [`${PREFIX}/line`]: 2,
+  [`${PREFIX}/live`]: 1,
+  [`${PREFIX}/games/:gameId`]: 1,
+  [`${PREFIX}/search`]: 5,
+  [`${PREFIX}/results`]: 30,
+};
+
 export async function sportsbookModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const db = deps.db.db;
+  app.addHook('onSend', async (request, reply, payload) => {
+    const seconds = SHARED_SECONDS[request.routeOptions.url ?? ''];
+    if (seconds && reply.statusCode === 200 && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', `public, max-age=0, s-maxage=${seconds}`);
+    }
+    return payload;
+  });
 
   app.get(
     `${PREFIX}/sports`,

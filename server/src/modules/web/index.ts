@@ -20,6 +20,7 @@ import { CachedMap } from '../../platform/cached.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { createFragmentLoader, registerFragmentRoutes } from './fragments.ts';
+import { SharedApiCache } from './shared-api-cache.ts';
 
 /** Paths the shell never renders: they belong to the JSON APIs and infrastructure. */
 const NON_PAGE_PREFIXES = [
@@ -41,6 +42,8 @@ const NON_PAGE_PREFIXES = [
 ];
 
 const PAGE_CACHE_ENTRIES = 2_000;
+const OPERATOR_CHANGE_TOPICS = ['config:changed', 'blocks:changed', 'redirects:changed', 'seo:changed'];
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 export interface WebBuild {
   manifest: WebManifest;
@@ -74,7 +77,8 @@ export interface WebModuleOptions {
 }
 
 export async function webModule(app: FastifyInstance, { deps, inject }: WebModuleOptions): Promise<void> {
-  const distDir = path.resolve(deps.config.webDistDir);
+  // A relative WEB_DIST_DIR is relative to the repository, not to wherever the process was started.
+  const distDir = path.resolve(REPO_ROOT, deps.config.webDistDir);
   const build = await loadWebBuild(distDir);
 
   await app.register(fastifyStatic, {
@@ -91,6 +95,7 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
   const loadFragment = createFragmentLoader(inject, deps);
 
   const pageCache = new CachedMap<ShellResponse>(deps.clock, deps.config.pageCacheMs, PAGE_CACHE_ENTRIES);
+  for (const topic of OPERATOR_CHANGE_TOPICS) deps.bus.subscribe(topic, () => pageCache.clear());
   const render = (shellRequest: ShellRequest) =>
     build.shell.renderPage({ request: shellRequest, manifest: build.manifest, api, loadFragment });
 
@@ -145,10 +150,13 @@ class UncacheableResponse extends Error {
 
 function createApiFetch(deps: ModuleDeps, inject: WebModuleOptions['inject']): ApiFetch {
   const remoteBase = deps.config.roles.includes('api') ? null : deps.config.apiInternalUrl;
+  const sharedCache = new SharedApiCache(deps.clock);
+  // Operator changes must show on the next render, not when the shared copy expires.
+  for (const topic of OPERATOR_CHANGE_TOPICS) deps.bus.subscribe(topic, () => sharedCache.clear());
   return async (apiPath, init = {}) => {
     if (!apiPath.startsWith('/')) throw new AppError('INTERNAL', `api path must start with /: ${apiPath}`);
     const method = (init.method ?? 'GET').toUpperCase();
-    const headers = { accept: 'application/json', ...(init.headers ?? {}) };
+    const headers: Record<string, string> = { accept: 'application/json', ...(init.headers ?? {}) };
     if (remoteBase) {
       const response = await fetch(new URL(apiPath, remoteBase), {
         method,
@@ -157,12 +165,24 @@ function createApiFetch(deps: ModuleDeps, inject: WebModuleOptions['inject']): A
       });
       return { status: response.status, json: () => response.json() as Promise<unknown> };
     }
+    const shareable = method === 'GET' && !('cookie' in headers) && !('authorization' in headers);
+    const key = `${apiPath} ${headers['x-language'] ?? ''}`;
+    const hit = shareable ? sharedCache.get(key) : null;
+    if (hit) return { status: hit.status, json: async () => JSON.parse(hit.body) as unknown };
     const response = await inject({
       method: method as InjectOptions['method'],
       url: apiPath,
       headers,
       ...(init.body === undefined ? {} : { payload: init.body as object }),
     });
+    if (shareable) {
+      const cacheControl = response.headers['cache-control'];
+      sharedCache.store(
+        key,
+        { status: response.statusCode, body: response.body },
+        String(cacheControl ?? ''),
+      );
+    }
     return { status: response.statusCode, json: async () => response.json() as unknown };
   };
 }
