@@ -42,6 +42,8 @@ const SHARED_LIBRARIES = [
   '@parlay/mf/remote-client.tsx',
   '@parlay/mf/host.ts',
   '@parlay/mf/host-api.ts',
+  '@parlay/mf/coupon-store.ts',
+  '@parlay/mf/odds-view.ts',
 ] as const;
 
 /** Public React exports deliberately not re-exported (internals and undocumented names). */

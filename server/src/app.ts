@@ -6,9 +6,13 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { authModule } from './modules/auth/index.ts';
+import { accountsModule, Ledger } from './modules/accounts/index.ts';
+import { authModule, createAuthService, provideAuth } from './modules/auth/index.ts';
 import { blocksModule } from './modules/blocks/index.ts';
+import { captchaModule } from './modules/captcha/index.ts';
 import { configModule, SiteConfigService } from './modules/config/index.ts';
+import { outboxModule } from './modules/outbox/index.ts';
+import { createPaymentsService, paymentsModule } from './modules/payments/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { redirectsModule } from './modules/redirects/index.ts';
 import { seoModule } from './modules/seo/index.ts';
@@ -19,6 +23,7 @@ import { hasRole } from './platform/config.ts';
 import { installHttpBehaviour } from './platform/http.ts';
 import type { ModuleDeps } from './platform/module.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { installOriginCheck } from './platform/origin-check.ts';
 import { PARLAY_VERSION } from './platform/version.ts';
 
 export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
@@ -31,6 +36,7 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: true } },
   });
   installHttpBehaviour(app, deps.metrics);
+  installOriginCheck(app, deps.config.publicOrigin);
   await app.register(cookie);
   // Brotli at a dynamic-content quality: level 11 would cost more CPU than the bytes it saves.
   await app.register(compress, {
@@ -43,12 +49,20 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
   await app.register(systemModule, deps);
   if (hasRole(deps.config, 'api')) {
     const siteConfig = new SiteConfigService(deps.db.db, deps.bus, deps.clock, Math.random);
+    const auth = createAuthService(deps, siteConfig);
+    provideAuth(app, auth);
     await app.register(configModule, { deps, siteConfig });
     await app.register(blocksModule, { deps, siteConfig });
     await app.register(redirectsModule, { deps, siteConfig });
     await app.register(seoModule, { deps, siteConfig });
-    await app.register(authModule, deps);
+    await app.register(captchaModule, deps);
+    await app.register(outboxModule, deps);
+    await app.register(authModule, { deps, siteConfig, auth });
     await app.register(sportsbookModule, deps);
+    const ledger = new Ledger(deps.db.db, deps.clock);
+    const payments = createPaymentsService(deps, ledger);
+    await app.register(accountsModule, { ledger });
+    await app.register(paymentsModule, { deps, payments, ledger });
   }
   if (hasRole(deps.config, 'realtime')) await app.register(realtimeModule, deps);
   if (hasRole(deps.config, 'web')) {

@@ -5,7 +5,9 @@
 
 import cluster from 'node:cluster';
 import { startServer } from './main.ts';
+import { LEDGER_USAGE, Ledger, runLedgerCommand } from './modules/accounts/index.ts';
 import { SiteConfigService } from './modules/config/index.ts';
+import { createPaymentsService, PAYMENTS_USAGE, runPaymentsCommand } from './modules/payments/index.ts';
 import { seedCatalogue } from './modules/sportsbook/index.ts';
 import { createBus } from './platform/bus-factory.ts';
 import { systemClock } from './platform/clock.ts';
@@ -20,7 +22,9 @@ const USAGE = `usage: parlay <command>
   seed      migrate, then load the starting catalogue (idempotent) and exit
   config get [group]             print the site configuration (or one group) as JSON
   config set <group.key> <json>  change one setting (checked against its schema)
-  config reset <group.key>       return one setting to its default`;
+  config reset <group.key>       return one setting to its default
+${LEDGER_USAGE}
+${PAYMENTS_USAGE}`;
 
 async function withDatabase<T>(
   config: Config,
@@ -155,6 +159,18 @@ async function run(command: string | undefined): Promise<number> {
     }
     case 'config':
       return runConfig(config, process.argv.slice(3));
+    case 'ledger':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        return runLedgerCommand(new Ledger(handle.db, systemClock), process.argv.slice(3));
+      });
+    case 'payments':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        const ledger = new Ledger(handle.db, systemClock);
+        const payments = createPaymentsService({ config, db: handle, clock: systemClock }, ledger);
+        return runPaymentsCommand(payments, process.argv.slice(3));
+      });
     default:
       console.error(`unknown command ${JSON.stringify(command)}\n${USAGE}`);
       return 1;

@@ -65,10 +65,8 @@ describe('walking skeleton in Chromium', () => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
     const fragmentRequest = page.waitForRequest((r) => r.url().includes('/mf/info/en/information/contacts'));
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Contacts' })
-      .click();
+    // Contacts sits under "More" in the main navigation; the footer links to it directly.
+    await page.locator('#parlay-footer').getByRole('link', { name: 'Contacts' }).click();
     const request = await fragmentRequest;
     expect(request.headers()['mf-render-mode']).toBe('json');
     expect(request.headers()['mf-api-version']).toBe('v2');

@@ -40,6 +40,178 @@ export const ERRORS = {
   GAME_NOT_FOUND: { status: 404, key: 'errors.game_not_found', message: 'No such game' },
   NOT_READY: { status: 503, key: 'errors.not_ready', message: 'The service is not ready' },
   RATE_LIMITED: { status: 429, key: 'errors.rate_limited', message: 'Too many requests' },
+  // Money (accounts and payments modules).
+  UNKNOWN_CURRENCY: { status: 400, key: 'errors.unknown_currency', message: 'Unknown currency' },
+  INVALID_AMOUNT: { status: 400, key: 'errors.invalid_amount', message: 'The amount is not valid' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    key: 'errors.idempotency_key_reused',
+    message: 'This Idempotency-Key was already used for a different request',
+  },
+  INSUFFICIENT_FUNDS: {
+    status: 409,
+    key: 'errors.insufficient_funds',
+    message: 'Not enough money on the account',
+  },
+  ACCOUNT_FROZEN: { status: 403, key: 'errors.account_frozen', message: 'The account is frozen' },
+  ACCOUNT_NOT_FOUND: { status: 404, key: 'errors.account_not_found', message: 'No such account' },
+  CURRENCY_MISMATCH: {
+    status: 400,
+    key: 'errors.currency_mismatch',
+    message: 'The amount is in another currency than the account',
+  },
+  CURRENCY_ALREADY_ADDED: {
+    status: 409,
+    key: 'errors.currency_already_added',
+    message: 'An account in this currency already exists',
+  },
+  TOO_MANY_ACCOUNTS: {
+    status: 409,
+    key: 'errors.too_many_accounts',
+    message: 'No more currency accounts can be added',
+  },
+  ACCOUNT_NOT_REMOVABLE: {
+    status: 409,
+    key: 'errors.account_not_removable',
+    message: 'Only an empty currency account without pending money can be removed',
+  },
+  TRANSFER_NOT_FOUND: { status: 404, key: 'errors.transfer_not_found', message: 'No such transfer' },
+  TRANSFER_ALREADY_REVERSED: {
+    status: 409,
+    key: 'errors.transfer_already_reversed',
+    message: 'The transfer was already reversed',
+  },
+  RESERVATION_NOT_FOUND: { status: 404, key: 'errors.reservation_not_found', message: 'No such reservation' },
+  RESERVATION_NOT_PENDING: {
+    status: 409,
+    key: 'errors.reservation_not_pending',
+    message: 'The reservation was already captured or released',
+  },
+  LEDGER_INVARIANT: {
+    status: 500,
+    key: 'errors.internal',
+    message: 'A money movement broke a ledger rule and was refused',
+  },
+  PAYMENT_METHOD_NOT_FOUND: {
+    status: 404,
+    key: 'errors.payment_method_not_found',
+    message: 'This payment method is not available',
+  },
+  PAYMENT_AMOUNT_OUT_OF_LIMITS: {
+    status: 400,
+    key: 'errors.payment_amount_out_of_limits',
+    message: 'The amount is outside the limits of the payment method',
+  },
+  PAYMENT_NOT_FOUND: { status: 404, key: 'errors.payment_not_found', message: 'No such payment' },
+  PAYMENT_STATE_CONFLICT: {
+    status: 409,
+    key: 'errors.payment_state_conflict',
+    message: 'The payment can no longer be changed this way',
+  },
+  PAYMENT_SIGNATURE_INVALID: {
+    status: 401,
+    key: 'errors.payment_signature_invalid',
+    message: 'The notification signature is not valid',
+  },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 503,
+    key: 'errors.payment_provider_unavailable',
+    message: 'The payment provider is not available',
+  },
+  VERIFICATION_REQUIRED: {
+    status: 403,
+    key: 'errors.verification_required',
+    message: 'Verify your identity before withdrawing',
+  },
+  // Accounts and authentication (auth, captcha modules; origin check).
+  NOT_AUTHENTICATED: { status: 401, key: 'errors.not_authenticated', message: 'Sign in first' },
+  INVALID_CREDENTIALS: {
+    status: 400,
+    key: 'errors.invalid_credentials',
+    message: 'Wrong login or password',
+  },
+  TWO_STEP_INVALID: { status: 400, key: 'errors.two_step_invalid', message: 'Wrong two-step code' },
+  TWO_STEP_ALREADY_ENABLED: {
+    status: 409,
+    key: 'errors.two_step_already_enabled',
+    message: 'Two-step sign-in is already on',
+  },
+  TWO_STEP_NOT_ENABLED: {
+    status: 409,
+    key: 'errors.two_step_not_enabled',
+    message: 'Two-step sign-in is not on',
+  },
+  TWO_STEP_NOT_STARTED: {
+    status: 409,
+    key: 'errors.two_step_not_started',
+    message: 'Start two-step setup first',
+  },
+  REAUTH_REQUIRED: {
+    status: 403,
+    key: 'errors.reauth_required',
+    message: 'Confirm your password or code again to make this change',
+  },
+  TERMS_NOT_CONFIRMED: {
+    status: 451,
+    key: 'errors.terms_not_confirmed',
+    message: 'The terms changed; confirm them to continue',
+  },
+  REGISTRATION_DISABLED: {
+    status: 403,
+    key: 'errors.registration_disabled',
+    message: 'Registration is closed',
+  },
+  REGISTRATION_TYPE_DISABLED: {
+    status: 403,
+    key: 'errors.registration_type_disabled',
+    message: 'This kind of registration is not offered',
+  },
+  EMAIL_TAKEN: { status: 409, key: 'errors.email_taken', message: 'This e-mail is already registered' },
+  PHONE_TAKEN: { status: 409, key: 'errors.phone_taken', message: 'This phone is already registered' },
+  PASSWORD_TOO_SHORT: {
+    status: 400,
+    key: 'errors.password_too_short',
+    message: 'The password needs at least 8 characters',
+  },
+  PASSWORD_TOO_LONG: {
+    status: 400,
+    key: 'errors.password_too_long',
+    message: 'The password may have at most 128 characters',
+  },
+  UNDERAGE: { status: 400, key: 'errors.underage', message: 'Players must be 18 or older' },
+  WRONG_CODE: { status: 400, key: 'errors.wrong_code', message: 'Wrong code' },
+  CODE_TIME_UP: { status: 400, key: 'errors.time_up', message: 'The code has expired; ask for a new one' },
+  CODE_ATTEMPTS_EXCEEDED: {
+    status: 400,
+    key: 'errors.code_attempts_exceeded',
+    message: 'Too many wrong codes; ask for a new one',
+  },
+  CAPTCHA_REQUIRED: {
+    status: 400,
+    key: 'errors.captcha_required',
+    message: 'Solve the captcha and try again',
+  },
+  TOKEN_LOGIN_INVALID: {
+    status: 400,
+    key: 'errors.token_login_invalid',
+    message: 'The sign-in link is not valid or has expired',
+  },
+  SOCIAL_PROVIDER_UNKNOWN: {
+    status: 404,
+    key: 'errors.social_provider_unknown',
+    message: 'No such sign-in provider',
+  },
+  SOCIAL_TOKEN_INVALID: {
+    status: 400,
+    key: 'errors.social_token_invalid',
+    message: 'The sign-in provider answer could not be verified',
+  },
+  SESSION_NOT_FOUND: { status: 404, key: 'errors.session_not_found', message: 'No such session' },
+  ORIGIN_FORBIDDEN: {
+    status: 403,
+    key: 'errors.origin_forbidden',
+    message: 'Requests from another site are not accepted',
+  },
   INTERNAL: { status: 500, key: 'errors.internal', message: 'Something went wrong on our side' },
 } as const satisfies Record<string, { status: number; key: string; message: string }>;
 

@@ -2,10 +2,25 @@
  * Kysely table types. Each module owns its tables; this file only gathers their types so that one
  * Kysely instance can be typed. A module must not query another module's tables.
  */
+import type { AccountsTables } from '../modules/accounts/tables.ts';
+import type { AuthTables } from '../modules/auth/tables.ts';
 import type { BlockTables } from '../modules/blocks/tables.ts';
+import type { CaptchaTables } from '../modules/captcha/tables.ts';
+import type { OutboxTables } from '../modules/outbox/tables.ts';
+import type { PaymentsTables } from '../modules/payments/tables.ts';
 import type { RedirectTables } from '../modules/redirects/tables.ts';
 import type { SeoTables } from '../modules/seo/tables.ts';
 import type { CatalogueTables } from '../modules/sportsbook/tables.ts';
 import type { PlatformTables } from './platform-tables.ts';
 
-export interface Database extends PlatformTables, CatalogueTables, BlockTables, RedirectTables, SeoTables {}
+export interface Database
+  extends PlatformTables,
+    CatalogueTables,
+    BlockTables,
+    RedirectTables,
+    SeoTables,
+    AuthTables,
+    CaptchaTables,
+    OutboxTables,
+    AccountsTables,
+    PaymentsTables {}

@@ -1,11 +1,22 @@
 import type { Language } from '@parlay/i18n/languages.ts';
 import { AVAILABLE_LANGUAGES } from '@parlay/i18n/languages.ts';
 import { createTranslator, type Dictionaries, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
+import { getSelections, openCoupon, subscribeSelections } from '@parlay/mf/coupon-store.ts';
+import { openModal } from '@parlay/mf/host-api.ts';
+import {
+  DEFAULT_ODDS_VIEW,
+  getOddsView,
+  ODDS_VIEW_IDS,
+  type OddsViewId,
+  setOddsView,
+  subscribeOddsView,
+} from '@parlay/mf/odds-view.ts';
 import { Button, NavLink } from '@parlay/ui/index.ts';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import styles from './Header.module.css';
 import type { Theme } from './request-context.ts';
 import { matchRoute, switchLanguagePath } from './routes.ts';
+import { ServerClock } from './ServerClock.tsx';
 
 /** Props of the shell's own view (its mount/hydrate props): the header bar. */
 export interface HeaderProps {
@@ -13,6 +24,10 @@ export interface HeaderProps {
   pathname: string;
   theme: Theme;
   dictionaries: Dictionaries;
+  /** Hours from UTC for the server clock (the player's time zone). */
+  timeZone?: number;
+  /** The odds format of the coef_view_id cookie, so the selector renders the same on both sides. */
+  oddsView?: OddsViewId;
 }
 
 const THEME_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -65,31 +80,143 @@ function ThemeToggle({ initialTheme }: { initialTheme: Theme }) {
   );
 }
 
-function HeaderBar({ lng, pathname, theme }: Omit<HeaderProps, 'dictionaries'>) {
+function OddsFormatSelect({ initial }: { initial: OddsViewId }) {
+  const t = useT('common');
+  const view = useSyncExternalStore(subscribeOddsView, getOddsView, () => initial);
+  return (
+    <label className={styles.oddsFormat}>
+      <span className={styles.stripLabel}>{t('odds_format.label')}</span>
+      <select
+        className={styles.select}
+        value={view}
+        data-testid="odds-format"
+        onChange={(event) => setOddsView(Number(event.target.value) as OddsViewId)}
+      >
+        {ODDS_VIEW_IDS.map((id) => (
+          <option key={id} value={id}>
+            {t(`odds_format.${id}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const NO_SELECTIONS: ReturnType<typeof getSelections> = [];
+
+/** Mobile bottom tab bar (DESIGN.md): Sports, Live, Coupon with its count, Casino, Menu. */
+function TabBar({ lng, routeId, pathname }: { lng: Language; routeId: string | null; pathname: string }) {
+  const t = useT('common');
+  const count = useSyncExternalStore(
+    subscribeSelections,
+    () => getSelections().length,
+    () => NO_SELECTIONS.length,
+  );
+  const live = pathname.includes('/live');
+  return (
+    <nav className={styles.tabBar} aria-label={t('nav.tab_bar')}>
+      <a
+        className={styles.tab}
+        href={`/${lng}/`}
+        aria-current={routeId === 'home' || (routeId?.startsWith('sports') && !live) ? 'page' : undefined}
+      >
+        <span aria-hidden="true">⚽</span>
+        {t('nav.sports')}
+      </a>
+      <a className={styles.tab} href={`/${lng}/home/live`} aria-current={live ? 'page' : undefined}>
+        <span aria-hidden="true">●</span>
+        {t('nav.live')}
+      </a>
+      <button type="button" className={styles.tab} onClick={openCoupon} data-testid="tab-coupon">
+        <span className={styles.tabCount} data-count={count} key={count}>
+          {count}
+        </span>
+        {t('nav.coupon')}
+      </button>
+      <a className={styles.tab} href={`/${lng}/casino`}>
+        <span aria-hidden="true">♠</span>
+        {t('nav.casino')}
+      </a>
+      <button type="button" className={styles.tab} onClick={() => openModal('navigation-menu')}>
+        <span aria-hidden="true">☰</span>
+        {t('nav.menu')}
+      </button>
+    </nav>
+  );
+}
+
+function HeaderBar({
+  lng,
+  pathname,
+  theme,
+  timeZone = 3,
+  oddsView = DEFAULT_ODDS_VIEW,
+}: Omit<HeaderProps, 'dictionaries'>) {
   const t = useT('common');
   const routeId = matchRoute(pathname)?.route.id ?? null;
+  const live = pathname.startsWith(`/${lng}/home/live`);
+  const sports = routeId === 'home' || (routeId?.startsWith('sports') === true && !live);
+  const links: [string, string, boolean][] = [
+    ['nav.sports', `/${lng}/home/line`, sports],
+    ['nav.live', `/${lng}/home/live`, live],
+    [
+      'nav.esports',
+      `/${lng}/esports/real`,
+      routeId?.startsWith('esports') === true && !pathname.includes('/virtual'),
+    ],
+    ['nav.casino', `/${lng}/casino`, pathname === `/${lng}/casino`],
+    ['nav.live_casino', `/${lng}/casino/live`, pathname.startsWith(`/${lng}/casino/live`)],
+    ['nav.slots', `/${lng}/slots`, pathname.startsWith(`/${lng}/slots`)],
+    ['nav.fast_games', `/${lng}/fast-games`, routeId === 'fast-games'],
+    ['nav.virtual', `/${lng}/esports/virtual`, pathname.startsWith(`/${lng}/esports/virtual`)],
+    ['nav.lotto', `/${lng}/lotto`, routeId?.startsWith('lotto') === true],
+    ['nav.toto', `/${lng}/toto`, routeId?.startsWith('toto') === true],
+    ['nav.promotions', `/${lng}/promotions`, routeId === 'promotions'],
+  ];
   return (
     <header className={styles.header}>
       <a className={styles.skip} href="#parlay-page">
         {t('skip_to_content')}
       </a>
+      <div className={styles.strip}>
+        <div className={styles.stripInner}>
+          <ServerClock timeZone={timeZone} />
+          <div className={styles.stripTools}>
+            <OddsFormatSelect initial={oddsView} />
+            <LanguageSwitch lng={lng} pathname={pathname} />
+          </div>
+        </div>
+      </div>
       <div className={styles.inner}>
         <a className={styles.logo} href={`/${lng}/`} aria-label={t('logo_label')}>
           Par<span className={styles.logoMark}>lay</span>
         </a>
         <nav className={styles.nav} aria-label={t('nav.main')}>
-          <NavLink href={`/${lng}/`} active={routeId === 'home'}>
-            {t('nav.sports')}
-          </NavLink>
-          <NavLink href={`/${lng}/information/contacts`} active={routeId === 'contacts'}>
-            {t('nav.contacts')}
-          </NavLink>
+          {links.map(([key, href, active]) => (
+            <NavLink key={key} href={href} active={active} className={styles.navItem}>
+              {t(key)}
+            </NavLink>
+          ))}
+          <details className={styles.more}>
+            <summary className={styles.moreSummary}>{t('nav.more')}</summary>
+            <div className={styles.moreMenu}>
+              <NavLink href={`/${lng}/results`} active={routeId === 'results'}>
+                {t('nav.results')}
+              </NavLink>
+              <NavLink href={`/${lng}/multi`} active={routeId === 'multi'}>
+                {t('nav.multi')}
+              </NavLink>
+              <NavLink href={`/${lng}/information/contacts`} active={routeId === 'contacts'}>
+                {t('nav.contacts')}
+              </NavLink>
+            </div>
+          </details>
         </nav>
         <div className={styles.tools}>
-          <LanguageSwitch lng={lng} pathname={pathname} />
           <ThemeToggle initialTheme={theme} />
         </div>
       </div>
+      <TabBar lng={lng} routeId={routeId} pathname={pathname} />
     </header>
   );
 }

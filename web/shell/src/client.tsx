@@ -7,6 +7,7 @@ import './document.css';
 import { isLanguage } from '@parlay/i18n/languages.ts';
 import { createTranslator } from '@parlay/i18n/runtime.tsx';
 import { createHost, type Host, type HostRoute } from '@parlay/mf/host.ts';
+import { getOddsView } from '@parlay/mf/odds-view.ts';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { startShellBehaviours } from './behaviours/boot.ts';
 import { type HeaderProps, ShellHeader } from './Header.tsx';
@@ -143,6 +144,8 @@ function boot(state: ShellState): void {
     pathname,
     theme: document.documentElement.dataset.theme === 'light' ? 'light' : 'dark',
     dictionaries: state.dictionaries,
+    timeZone: state.timeZone,
+    oddsView: getOddsView(),
   });
   // Only the default layout has the header; other layouts leave #parlay-header empty.
   const headerRoot =

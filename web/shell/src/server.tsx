@@ -14,6 +14,7 @@ import type {
   WebManifest,
 } from '@parlay/mf/contract.ts';
 import { escapeHtml } from '@parlay/mf/html.ts';
+import { ODDS_VIEW_COOKIE, oddsViewFrom } from '@parlay/mf/odds-view.ts';
 import type { Fragment, FragmentContext } from '@parlay/mf/protocol.ts';
 import { renderToString } from 'react-dom/server';
 import { answerPlatformFile } from './behaviours/platform-files.ts';
@@ -149,10 +150,17 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
   const shellDictionaries = pickDictionaries(lng, ['common', 'errors']);
   const translator = createTranslator(lng, shellDictionaries);
   const url = plan.pathname + plan.search;
+  // The fragment context has no player settings yet, so the sports app reads the odds format from its
+  // fragment address (the cookie is also in the page cache key, as every cookie is).
+  const oddsView = oddsViewFrom(request.cookies[ODDS_VIEW_COOKIE]);
+  const pageUrl =
+    match?.route.app === 'sports' && oddsView !== 0
+      ? `${url}${plan.search ? '&' : '?'}${ODDS_VIEW_COOKIE}=${oddsView}`
+      : url;
   const withFooter = layout === 'default' || layout === 'headless';
 
   const [page, footer, seo] = await Promise.all([
-    load(input, match ? match.route.app : TECHNICAL_APP, url, context),
+    load(input, match ? match.route.app : TECHNICAL_APP, pageUrl, context),
     withFooter ? load(input, FOOTER_APP, url, context, [FOOTER_APP]) : Promise.resolve(null),
     plan.seo,
   ]);
@@ -201,7 +209,14 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
     headerHtml:
       layout === 'default'
         ? renderToString(
-            <ShellHeader lng={lng} pathname={plan.pathname} theme={theme} dictionaries={shellDictionaries} />,
+            <ShellHeader
+              lng={lng}
+              pathname={plan.pathname}
+              theme={theme}
+              dictionaries={shellDictionaries}
+              timeZone={context.timeZone}
+              oddsView={oddsView}
+            />,
           )
         : '',
     page: pageFragment

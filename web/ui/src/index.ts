@@ -9,6 +9,14 @@ export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
 export { Card, type CardProps } from './Card.tsx';
 export { Heading, type HeadingProps } from './Heading.tsx';
 export { Link, NavLink, type NavLinkProps } from './Link.tsx';
+export { MarketCard, type MarketCardProps } from './MarketCard.tsx';
+export {
+  ODDS_MOVE_MS,
+  OddsButton,
+  type OddsButtonProps,
+  type OddsMove,
+  OddsPlaceholder,
+} from './OddsButton.tsx';
 export {
   Breadcrumbs,
   type BreadcrumbsProps,
@@ -20,4 +28,5 @@ export {
 } from './PageFrame.tsx';
 export { Skeleton, type SkeletonProps } from './Skeleton.tsx';
 export { SPORT_ICON_SLUGS, SportIcon, type SportIconProps } from './SportIcon.tsx';
+export { type TabItem, Tabs, type TabsProps } from './Tabs.tsx';
 export { VisuallyHidden } from './VisuallyHidden.tsx';

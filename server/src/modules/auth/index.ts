@@ -1,35 +1,125 @@
 /**
- * Auth module. For now only the session status the shell's guards read on every navigation; there
- * are no accounts yet, so every visitor is a guest. The accounts issue adds registration, login and
- * tokens behind this same answer.
+ * Auth module: who the visitor is. Registration (fast, phone, full, social), every sign-in method
+ * (login or phone with password, SMS code, two-step TOTP, token link, OpenID Connect social sign-in),
+ * sessions in the user_token cookie, terms re-confirmation, password recovery, the user config and
+ * global settings of signed-in users, and the development identity provider.
+ *
+ * For other modules (front door):
+ *   - getSessionUser(request): Promise<SessionUser | null>, the signed-in user or null;
+ *   - requireUser(request, options?): Promise<SessionUser>, throws 401 NOT_AUTHENTICATED, and 451
+ *     TERMS_NOT_CONFIRMED (details.exception_code 1) for POST/PUT/PATCH/DELETE while changed terms
+ *     await confirmation;
+ *   - requireUserHook: the same as a Fastify preHandler; calling requireUser(request) again in the
+ *     handler costs nothing, the answer is kept per request.
+ *
+ * Errors: NOT_AUTHENTICATED, TERMS_NOT_CONFIRMED, INVALID_CREDENTIALS, TWO_STEP_*, REAUTH_REQUIRED,
+ * REGISTRATION_DISABLED, REGISTRATION_TYPE_DISABLED, EMAIL_TAKEN, PHONE_TAKEN, PASSWORD_TOO_SHORT,
+ * PASSWORD_TOO_LONG, UNDERAGE, WRONG_CODE, CODE_TIME_UP, CODE_ATTEMPTS_EXCEEDED, CAPTCHA_REQUIRED,
+ * TOKEN_LOGIN_INVALID, SOCIAL_PROVIDER_UNKNOWN, SOCIAL_TOKEN_INVALID, SESSION_NOT_FOUND,
+ * RATE_LIMITED, VALIDATION_FAILED.
  */
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasRole } from '../../platform/config.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { SiteConfigService } from '../config/index.ts';
+import { createAuthContext } from './auth-context.ts';
+import { AuthService, type RequireUserOptions, type SessionUser } from './auth-service.ts';
+import { DevIdp, devIdpRoutes, devIssuer, isDevIdpEnabled } from './dev-idp.ts';
+import { loginRoutes } from './routes-login.ts';
+import { registrationRoutes } from './routes-registration.ts';
+import { securityRoutes } from './routes-security.ts';
+import { SessionStatusSchema, sessionRoutes } from './routes-session.ts';
+import { socialRoutes } from './routes-social.ts';
+import { userRoutes } from './routes-user.ts';
+import { ServerKeys } from './server-keys.ts';
+import { SessionStore } from './session-store.ts';
+import { TermsService } from './terms.ts';
 
-export const SessionStatusSchema = Type.Object({
-  userId: Type.Union([Type.Integer(), Type.Null()]),
-  banLevel: Type.Integer({ minimum: 0 }),
-  banVersion: Type.Integer({ minimum: 0 }),
-  isTermsChanged: Type.Boolean(),
-  termsUpdatedAt: Type.Union([Type.String(), Type.Null()]),
-});
+export type { RequireUserOptions, SessionUser } from './auth-service.ts';
+export { AuthService } from './auth-service.ts';
+export { DEV_CLIENT_ID, DEV_IDENTITIES, DEV_PROVIDER } from './dev-idp.ts';
+export { SESSION_COOKIE } from './session-store.ts';
+export { TermsService } from './terms.ts';
+export { SessionStatusSchema };
 
-export async function authModule(app: FastifyInstance, _deps: ModuleDeps): Promise<void> {
-  app.get(
-    '/web-api/auth/v1/session',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Session status',
-        description:
-          'Who the visitor is, for route guards: userId (null for guests), ban level and version, and whether changed terms await confirmation.',
-        response: { 200: SessionStatusSchema },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { userId: null, banLevel: 0, banVersion: 1, isTermsChanged: false, termsUpdatedAt: null };
-    },
-  );
+const AUTH_SERVICE = Symbol.for('parlay.auth');
+
+/** Builds the auth service the app shares between modules. */
+export function createAuthService(deps: ModuleDeps, siteConfig: SiteConfigService): AuthService {
+  const db = deps.db.db;
+  const keys = new ServerKeys(db, deps.config.authSecret);
+  const sessions = new SessionStore(db, deps.clock, keys, {
+    tokenTtlSeconds: deps.config.authTokenTtlSeconds,
+    rememberDays: deps.config.authRememberDays,
+  });
+  return new AuthService(db, deps.clock, sessions, new TermsService(db, deps.clock), siteConfig, keys);
+}
+
+/** Makes the service reachable from every module's requests; call on the root app before modules. */
+export function provideAuth(app: FastifyInstance, auth: AuthService): void {
+  app.decorate(AUTH_SERVICE, auth);
+}
+
+function authOf(request: FastifyRequest): AuthService {
+  const auth = (request.server as unknown as Record<symbol, AuthService | undefined>)[AUTH_SERVICE];
+  if (!auth) throw new Error('the auth service is not provided (provideAuth in app.ts, api role)');
+  return auth;
+}
+
+/** The signed-in user of the request, or null for a guest (or an expired or revoked session). */
+export function getSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+  return authOf(request).getSessionUser(request);
+}
+
+/**
+ * The signed-in user of the request. Throws 401 NOT_AUTHENTICATED for guests, and 451
+ * TERMS_NOT_CONFIRMED for state-changing methods while changed terms await confirmation.
+ * @example const { userId } = await requireUser(request);
+ */
+export function requireUser(request: FastifyRequest, options?: RequireUserOptions): Promise<SessionUser> {
+  return authOf(request).requireUser(request, options);
+}
+
+/** requireUser as a Fastify preHandler: `app.post(path, { preHandler: requireUserHook }, handler)`. */
+export async function requireUserHook(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+}
+
+/** Expired counters, captcha challenges and single-use values are swept this often. */
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+export async function authModule(
+  app: FastifyInstance,
+  options: { deps: ModuleDeps; siteConfig: SiteConfigService; auth: AuthService },
+): Promise<void> {
+  const { deps, siteConfig, auth } = options;
+  const ctx = createAuthContext(deps, auth, siteConfig);
+  // Load the shared secret now: later it is needed inside transactions, and PGlite has one connection.
+  await auth.keys.key('session-token');
+  const devIdp = isDevIdpEnabled(deps.config)
+    ? new DevIdp(auth.keys, deps.clock, devIssuer(deps.config))
+    : null;
+  await app.register(sessionRoutes, { deps, auth });
+  await app.register(loginRoutes, ctx);
+  await app.register(registrationRoutes, ctx);
+  await app.register(securityRoutes, ctx);
+  await app.register(userRoutes, ctx);
+  await app.register(socialRoutes, { ctx, devIdp });
+  if (devIdp)
+    await app.register(devIdpRoutes, { db: ctx.db, clock: deps.clock, config: deps.config, idp: devIdp });
+
+  if (hasRole(deps.config, 'workers')) {
+    const sweep = async () => {
+      try {
+        await ctx.guard.sweep();
+        await ctx.captcha.sweep();
+        await ctx.db.deleteFrom('auth_nonces').where('expires_at', '<', deps.clock.now()).execute();
+      } catch (err) {
+        app.log.warn({ err }, 'auth sweep failed');
+      }
+    };
+    const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 }

@@ -1,55 +1,123 @@
 /**
- * The sports micro-app's server module (web/dist/server/sports.js): the home page "/{lng}/" with the
- * sports list, and the frames of the other sports, esports, results and coupon routes of the table.
+ * The sports micro-app's server module (web/dist/server/sports.js): every sports and esports route of
+ * the table. It loads the page's data through the API (in-process on one server), renders it, and
+ * embeds the same props for hydration. The odds format comes from the coef_view_id cookie, which the
+ * shell passes on the fragment address.
  */
 import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
+import type { Language } from '@parlay/i18n/languages.ts';
 import { createTranslator } from '@parlay/i18n/runtime.tsx';
 import type { RemoteServerModule } from '@parlay/mf/contract.ts';
 import { splitUrl } from '@parlay/mf/html.ts';
+import { ODDS_VIEW_COOKIE, oddsViewFrom } from '@parlay/mf/odds-view.ts';
 import { createFragment, notFoundResult, requestLanguage } from '@parlay/mf/remote-server.tsx';
 import { areaPageOf } from '@parlay/shell/routing/area-page.ts';
+import type { Crumb } from '@parlay/ui/index.ts';
 import { renderToString } from 'react-dom/server';
-import type { SportsProps } from './props.ts';
-import { SportsApp } from './SportsApp.tsx';
-import { SportsArea } from './SportsArea.tsx';
-import { loadSports } from './sports-api.ts';
+import type { Sport } from './model.ts';
+import { focusOf, loadMenu, loadPage, loadSportsList } from './page-data.ts';
+import type { PageModel, SportsPageProps } from './page-model.ts';
+import { listPath, type Section } from './paths.ts';
+import { SportsRoot } from './SportsRoot.tsx';
 
 const APP_NAME = 'sports';
+
+type T = (key: string, values?: Record<string, string | number>) => string;
+
+function headingOf(page: PageModel, sports: Sport[], fallback: string, t: T): string {
+  const sportName = (id: number | null) => sports.find((s) => s.id === id)?.name;
+  switch (page.kind) {
+    case 'home':
+      return t('heading');
+    case 'list': {
+      const champ = page.champId
+        ? page.games.find((g) => g.champ.id === page.champId)?.champ.name
+        : undefined;
+      const sport = sportName(page.sportId);
+      if (champ) return champ;
+      if (page.sportIds && page.sportIds.length > 1) return fallback;
+      return sport ? `${sport} · ${t(`section.${page.section}`)}` : t(`section_all.${page.section}`);
+    }
+    case 'game':
+      return page.game ? `${page.game.home.name} — ${page.game.away.name}` : t('game.not_found');
+    case 'statistic':
+      return page.game
+        ? `${t('statistic.heading')}: ${page.game.home.name} — ${page.game.away.name}`
+        : fallback;
+    case 'team':
+      return page.team?.name ?? fallback;
+    case 'live-and-line':
+      return page.live[0]?.champ.name ?? page.line[0]?.champ.name ?? fallback;
+    default:
+      return fallback;
+  }
+}
+
+function crumbsOf(lng: Language, page: PageModel, sports: Sport[], heading: string, t: T): Crumb[] {
+  const home: Crumb = { label: t('crumb_home'), href: `/${lng}/` };
+  if (page.kind === 'home') return [{ label: t('crumb_home'), href: null }];
+  const game = page.kind === 'game' ? page.game : null;
+  const list = page.kind === 'list' ? page : null;
+  const sportId = game?.sportId ?? list?.sportId ?? null;
+  const sport = sports.find((s) => s.id === sportId);
+  const section: Section = page.kind === 'game' || page.kind === 'list' ? page.section : 'line';
+  const crumbs = [home];
+  if (sport && !(list && !list.champId))
+    crumbs.push({ label: sport.name, href: listPath(lng, section, sport.slug) });
+  if (game && sport)
+    crumbs.push({ label: game.champ.name, href: listPath(lng, section, sport.slug, game.champ) });
+  crumbs.push({ label: heading, href: null });
+  return crumbs;
+}
 
 const sports: RemoteServerModule = {
   appName: APP_NAME,
   async render(input) {
     const lng = requestLanguage(input);
-    const { pathname } = splitUrl(input.url);
-    if (input.components === null && pathname !== `/${lng}/`) {
-      const { page } = areaPageOf(input, APP_NAME);
-      if (page) {
-        const html = renderToString(<SportsArea {...page.props} />);
-        const { props } = page;
-        return {
-          status: 200,
-          fragment: createFragment({
-            appName: APP_NAME,
-            title: props.frame.title,
-            html,
-            props,
-            assets: input.assets,
-          }),
-        };
-      }
-    }
-    if (input.components !== null || pathname !== `/${lng}/`) return notFoundResult(APP_NAME, lng);
-    const dictionaries = pickDictionaries(lng, ['sports']);
-    const props: SportsProps = {
-      lng,
-      dictionaries,
-      sports: await loadSports(input.api, lng),
+    if (input.components !== null) return notFoundResult(APP_NAME, lng);
+    const { page: area } = areaPageOf(input, APP_NAME);
+    if (!area) return notFoundResult(APP_NAME, lng);
+    const { match, props: areaProps } = area;
+    const { pathname, search } = splitUrl(input.url);
+    const query = new URLSearchParams(search);
+    const oddsView = oddsViewFrom(query.get(ODDS_VIEW_COOKIE));
+    query.delete(ODDS_VIEW_COOKIE);
+    const nowMs = Date.now();
+    const dictionaries = { ...pickDictionaries(match.lng, ['sports']), ...areaProps.dictionaries };
+    const t: T = (key, values) => createTranslator(match.lng, dictionaries).t('sports', key, values);
+
+    const sportsResult = await loadSportsList(input.api, match.lng);
+    const sportList = sportsResult.ok ? sportsResult.data : [];
+    const info = {
+      routeId: match.route.id,
+      params: match.params,
+      query,
       timeZone: input.context.timeZone,
+      nowMs,
     };
-    const title = createTranslator(lng, dictionaries).t('sports', 'title');
-    const html = renderToString(<SportsApp {...props} />);
+    const page = await loadPage(input.api, match.lng, sportList, info);
+    const section: Section = match.params.section === 'live' || match.route.id === 'multi' ? 'live' : 'line';
+    const menu = await loadMenu(input.api, match.lng, sportList, focusOf(page, section), nowMs);
+    const heading = headingOf(page, sportList, areaProps.frame.heading, t);
+    const q = query.toString();
+    const props: SportsPageProps = {
+      lng: match.lng,
+      dictionaries,
+      timeZone: input.context.timeZone,
+      renderedAtMs: nowMs,
+      oddsView,
+      routeId: match.route.id,
+      url: pathname + (q ? `?${q}` : ''),
+      heading,
+      breadcrumbs: crumbsOf(match.lng, page, sportList, heading, t),
+      menu,
+      page,
+    };
+    const title = match.route.id === 'home' ? t('title') : t('page_title', { heading });
+    const html = renderToString(<SportsRoot {...props} />);
+    const status = page.kind === 'game' && page.error?.status === 404 ? 404 : 200;
     return {
-      status: 200,
+      status,
       fragment: createFragment({ appName: APP_NAME, title, html, props, assets: input.assets }),
     };
   },

@@ -1,0 +1,3 @@
+export * from './amount.ts';
+export * from './currencies.ts';
+export * from './payment-state.ts';

@@ -1,0 +1,37 @@
+/**
+ * Accounts module (wallet + ledger): players' accounts of coupon-accounts §3 and the double-entry
+ * ledger of ARCHITECTURE.md §5 (immutable idempotent transfers, guarded balances, reservations,
+ * reversals, `parlay ledger check`). Front door: the Ledger service, its types, and accountsModule
+ * (routes under /web-api/accounts/v1 for the signed-in player: accounts list, add and remove a
+ * currency, set the active account, transaction history).
+ */
+export type { LedgerDifference, LedgerReport } from './check-ledger.ts';
+export { LEDGER_USAGE, runLedgerCommand } from './ledger-command.ts';
+export { Ledger, type MoveInput } from './ledger-service.ts';
+export {
+  MAX_PAGE_SIZE,
+  type Page,
+  pageOf,
+  type TransactionFilter,
+  type TransactionLine,
+} from './list-transactions.ts';
+export type {
+  AccountRef,
+  Metadata,
+  Posting,
+  PostingInput,
+  Transfer,
+  TransferInput,
+} from './post-transfer.ts';
+export type { CaptureInput, Reservation, ReserveInput } from './reservations.ts';
+export { accountsRoutes as accountsModule, accountView } from './routes.ts';
+export { SHARDS } from './system-accounts.ts';
+export type { AccountsTables } from './tables.ts';
+export {
+  ACCOUNT_TYPE,
+  type Account,
+  type AccountsView,
+  type AccountType,
+  MAX_CURRENCY_ACCOUNTS,
+  SET_ACTIVE_MESSAGE_KEY,
+} from './wallet.ts';

@@ -1,0 +1,213 @@
+/**
+ * One immutable, reason-coded, idempotent transfer (ARCHITECTURE.md §5). The postings are checked
+ * here (two or more, non-zero, zero sum per currency) and again by ledger_post() in the database,
+ * which records the transfer and moves every balance with a guarded update in one call.
+ */
+import { createHash } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { isCurrencyCode, MAX_AMOUNT_MINOR } from '../../../../domain/money/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Database } from '../../platform/schema.ts';
+import { mapLedgerErrors } from './ledger-errors.ts';
+import { type SystemAccounts, type SystemKind, shardOf } from './system-accounts.ts';
+
+/** A player's account by id, or the house/provider/hold account of a currency (a shard is chosen). */
+export type AccountRef = bigint | { system: SystemKind };
+
+export type Metadata = Record<string, string | number | boolean | null>;
+
+export interface PostingInput {
+  account: AccountRef;
+  /** Positive credits the account, negative debits it. */
+  amountMinor: bigint;
+  /** Defaults to the transfer's currency. */
+  currency?: string;
+}
+
+export interface TransferInput {
+  idempotencyKey: string;
+  /** Reason code: deposit, withdrawal, stake, payout, bonus, reversal, … (lower_snake_case). */
+  reason: string;
+  currency: string;
+  postings: PostingInput[];
+  userId?: bigint | null;
+  reversesId?: bigint | null;
+  metadata?: Metadata;
+}
+
+export interface Posting {
+  accountId: bigint;
+  currency: string;
+  amountMinor: bigint;
+}
+
+export interface Transfer {
+  id: bigint;
+  idempotencyKey: string;
+  reason: string;
+  userId: bigint | null;
+  reversesId: bigint | null;
+  metadata: Metadata;
+  createdAt: Date;
+  postings: Posting[];
+}
+
+const MAX_POSTINGS = 32;
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+const REASON_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+
+export interface LedgerContext {
+  db: Kysely<Database>;
+  system: SystemAccounts;
+  clock: Clock;
+}
+
+/** Checks what can be checked without the database; throws VALIDATION_FAILED or LEDGER_INVARIANT. */
+export function assertTransferShape(input: TransferInput): void {
+  if (!KEY_PATTERN.test(input.idempotencyKey)) {
+    throw new AppError('VALIDATION_FAILED', 'idempotency key: 1 to 200 printable ASCII characters');
+  }
+  if (!REASON_PATTERN.test(input.reason))
+    throw new AppError('VALIDATION_FAILED', `bad reason code ${input.reason}`);
+  if (input.postings.length < 2 || input.postings.length > MAX_POSTINGS) {
+    throw new AppError('LEDGER_INVARIANT', `a transfer has 2 to ${MAX_POSTINGS} postings`);
+  }
+  const sums = new Map<string, bigint>();
+  for (const posting of input.postings) {
+    const currency = posting.currency ?? input.currency;
+    if (!isCurrencyCode(currency)) throw new AppError('UNKNOWN_CURRENCY', `unknown currency ${currency}`);
+    if (
+      posting.amountMinor === 0n ||
+      posting.amountMinor > MAX_AMOUNT_MINOR ||
+      posting.amountMinor < -MAX_AMOUNT_MINOR
+    ) {
+      throw new AppError('INVALID_AMOUNT', `posting amount ${posting.amountMinor} is zero or out of range`);
+    }
+    sums.set(currency, (sums.get(currency) ?? 0n) + posting.amountMinor);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new AppError('LEDGER_INVARIANT', `postings in ${currency} sum to ${sum}, not 0`);
+  }
+}
+
+function refText(ref: AccountRef): string {
+  return typeof ref === 'bigint' ? `a${ref}` : `s:${ref.system}`;
+}
+
+/** JSON with sorted keys, so equal metadata always hashes equally. */
+function canonical(value: Metadata | undefined): string {
+  if (!value) return '{}';
+  return JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))));
+}
+
+export function requestHash(input: TransferInput): string {
+  const postings = input.postings.map(
+    (p) => `${refText(p.account)}|${p.currency ?? input.currency}|${p.amountMinor}`,
+  );
+  const text = [
+    input.reason,
+    input.userId ?? '',
+    input.reversesId ?? '',
+    canonical(input.metadata),
+    ...postings,
+  ];
+  return createHash('sha256').update(text.join('\n')).digest('hex');
+}
+
+async function resolve(ctx: LedgerContext, input: TransferInput): Promise<Posting[]> {
+  const shard = shardOf(input.idempotencyKey);
+  const postings: Posting[] = [];
+  for (const p of input.postings) {
+    const currency = p.currency ?? input.currency;
+    const accountId =
+      typeof p.account === 'bigint'
+        ? p.account
+        : await ctx.system.id(ctx.db, p.account.system, currency, shard);
+    postings.push({ accountId, currency, amountMinor: p.amountMinor });
+  }
+  return postings;
+}
+
+/** Posts a transfer, or returns the stored one when its key was already used for the same request. */
+export async function postTransfer(
+  ctx: LedgerContext,
+  input: TransferInput,
+): Promise<{ transfer: Transfer; replayed: boolean }> {
+  assertTransferShape(input);
+  const postings = await resolve(ctx, input);
+  const metadata = input.metadata ?? {};
+  return mapLedgerErrors(async () => {
+    const { rows } = await sql<{ transfer_id: bigint; replayed: boolean; created_at: Date }>`
+      select transfer_id, replayed, created_at from ledger_post(
+        ${input.idempotencyKey}, ${requestHash(input)}, ${input.reason}, ${input.userId ?? null},
+        ${input.reversesId ?? null}, ${JSON.stringify(metadata)}::jsonb, ${ctx.clock.now()},
+        ${postings.map((p) => p.accountId.toString())}::bigint[],
+        ${postings.map((p) => p.currency)}::text[],
+        ${postings.map((p) => p.amountMinor.toString())}::bigint[])`.execute(ctx.db);
+    const row = rows[0];
+    if (!row) throw new AppError('LEDGER_INVARIANT', 'ledger_post returned nothing');
+    if (row.replayed) return { transfer: await readTransfer(ctx.db, row.transfer_id), replayed: true };
+    const transfer: Transfer = {
+      id: row.transfer_id,
+      idempotencyKey: input.idempotencyKey,
+      reason: input.reason,
+      userId: input.userId ?? null,
+      reversesId: input.reversesId ?? null,
+      metadata,
+      createdAt: row.created_at,
+      postings,
+    };
+    return { transfer, replayed: false };
+  });
+}
+
+export async function readTransfer(db: Kysely<Database>, id: bigint): Promise<Transfer> {
+  const row = await db.selectFrom('ledger_transfers').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('TRANSFER_NOT_FOUND');
+  const postings = await db
+    .selectFrom('ledger_postings')
+    .select(['account_id', 'currency', 'amount'])
+    .where('transfer_id', '=', id)
+    .orderBy('leg')
+    .execute();
+  return {
+    id: row.id,
+    idempotencyKey: row.idempotency_key,
+    reason: row.reason,
+    userId: row.user_id,
+    reversesId: row.reverses_id,
+    metadata: row.metadata as Metadata,
+    createdAt: row.created_at,
+    postings: postings.map((p) => ({ accountId: p.account_id, currency: p.currency, amountMinor: p.amount })),
+  };
+}
+
+/**
+ * The correction of a transfer: the same postings negated, reason "reversal", linked to the
+ * original (a transfer is reversed at most once). A player account that has spent the money
+ * makes the reversal fail with INSUFFICIENT_FUNDS rather than go negative.
+ */
+export async function reverseTransfer(
+  ctx: LedgerContext,
+  transferId: bigint,
+  options: { idempotencyKey?: string; metadata?: Metadata } = {},
+): Promise<Transfer> {
+  const original = await readTransfer(ctx.db, transferId);
+  const first = original.postings[0];
+  if (!first) throw new AppError('LEDGER_INVARIANT', 'a transfer without postings');
+  const { transfer } = await postTransfer(ctx, {
+    idempotencyKey: options.idempotencyKey ?? `reversal:${transferId}`,
+    reason: 'reversal',
+    currency: first.currency,
+    userId: original.userId,
+    reversesId: original.id,
+    metadata: options.metadata ?? {},
+    postings: original.postings.map((p) => ({
+      account: p.accountId,
+      currency: p.currency,
+      amountMinor: -p.amountMinor,
+    })),
+  });
+  return transfer;
+}

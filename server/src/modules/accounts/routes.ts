@@ -1,0 +1,205 @@
+/**
+ * Accounts routes for signed-in players (coupon-accounts §7): the accounts list, add and remove a
+ * currency, set the active account, and the transaction history. Amounts travel as integer strings
+ * of minor units (moneyMinor) and as the formatted decimal (money).
+ */
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { formatAmount } from '../../../../domain/money/index.ts';
+import { requireUser } from '../auth/index.ts';
+import type { Ledger } from './ledger-service.ts';
+import type { Account } from './wallet.ts';
+
+const Id = Type.String({ pattern: '^\\d{1,19}$' });
+const AccountSchema = Type.Object({
+  id: Type.String(),
+  iso: Type.String(),
+  symbol: Type.String(),
+  label: Type.String(),
+  money: Type.String(),
+  moneyMinor: Type.String(),
+  type: Type.Integer(),
+  currencyId: Type.Integer(),
+  isActive: Type.Boolean(),
+  points: Type.String(),
+  isFrozen: Type.Boolean(),
+});
+const Nullable = <T extends ReturnType<typeof Type.Object>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export function accountView(a: Account) {
+  return {
+    id: a.id.toString(),
+    iso: a.iso,
+    symbol: a.symbol,
+    label: a.label,
+    money: formatAmount(a.moneyMinor, a.iso),
+    moneyMinor: a.moneyMinor.toString(),
+    type: a.type,
+    currencyId: a.currencyId,
+    isActive: a.isActive,
+    points: a.points.toString(),
+    isFrozen: a.isFrozen,
+  };
+}
+
+const TransactionsQuery = Type.Object({
+  accountId: Type.Optional(Id),
+  types: Type.Optional(Type.String({ pattern: '^[049](,[049]){0,2}$' })),
+  reasons: Type.Optional(Type.String({ pattern: '^[a-z0-9_,]{1,200}$' })),
+  from: Type.Optional(Type.String({ format: 'date-time' })),
+  to: Type.Optional(Type.String({ format: 'date-time' })),
+  page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+
+export async function accountsRoutes(app: FastifyInstance, options: { ledger: Ledger }): Promise<void> {
+  const { ledger } = options;
+  const tags = ['accounts'];
+
+  app.get(
+    '/web-api/accounts/v1/accounts',
+    {
+      schema: {
+        tags,
+        summary: 'Accounts list',
+        response: {
+          200: Type.Object({
+            accounts: Type.Array(AccountSchema),
+            activeAccount: Nullable(AccountSchema),
+            mainAccount: Nullable(AccountSchema),
+            bonuses: Type.Array(AccountSchema),
+            isAccountFrozen: Type.Boolean(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const view = await ledger.accounts(BigInt((await requireUser(request)).userId));
+      reply.header('cache-control', 'no-store');
+      return {
+        accounts: view.accounts.map(accountView),
+        activeAccount: view.activeAccount && accountView(view.activeAccount),
+        mainAccount: view.mainAccount && accountView(view.mainAccount),
+        bonuses: view.bonuses.map(accountView),
+        isAccountFrozen: view.isAccountFrozen,
+      };
+    },
+  );
+
+  app.post(
+    '/web-api/accounts/v1/currencies',
+    {
+      schema: {
+        tags,
+        summary: 'Add a currency account',
+        body: Type.Object({ currency: Type.String({ pattern: '^[A-Z]{3}$' }) }),
+        response: {
+          200: Type.Object({
+            success: Type.Boolean(),
+            data: Type.Object({ message: Type.String(), account: AccountSchema }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const userId = BigInt((await requireUser(request)).userId);
+      const account = await ledger.addCurrency(userId, (request.body as { currency: string }).currency);
+      return { success: true, data: { message: 'currency_added', account: accountView(account) } };
+    },
+  );
+
+  app.delete(
+    '/web-api/accounts/v1/currencies/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove an empty currency account',
+        params: Type.Object({ id: Id }),
+        response: {
+          200: Type.Object({ success: Type.Boolean(), data: Type.Object({ message: Type.String() }) }),
+        },
+      },
+    },
+    async (request) => {
+      const userId = BigInt((await requireUser(request)).userId);
+      await ledger.removeCurrency(userId, BigInt((request.params as { id: string }).id));
+      return { success: true, data: { message: 'currency_removed' } };
+    },
+  );
+
+  app.post(
+    '/web-api/accounts/v1/active',
+    {
+      schema: {
+        tags,
+        summary: 'Set the active account',
+        body: Type.Object({ id: Id }),
+        response: {
+          200: Type.Object({ success: Type.Boolean(), message: Type.String(), id: Type.String() }),
+        },
+      },
+    },
+    async (request) => {
+      const userId = BigInt((await requireUser(request)).userId);
+      const result = await ledger.setActiveAccount(userId, BigInt((request.body as { id: string }).id));
+      return { success: true, message: result.messageKey, id: result.activeAccountId.toString() };
+    },
+  );
+
+  app.get(
+    '/web-api/accounts/v1/transactions',
+    {
+      schema: {
+        tags,
+        summary: 'Transaction history',
+        querystring: TransactionsQuery,
+        response: {
+          200: Type.Object({
+            entities: Type.Array(
+              Type.Object({
+                id: Type.String(),
+                transferId: Type.String(),
+                accountId: Type.String(),
+                currency: Type.String(),
+                amountMinor: Type.String(),
+                amount: Type.String(),
+                reason: Type.String(),
+                isReversal: Type.Boolean(),
+                createdAt: Type.String(),
+              }),
+            ),
+            total_count: Type.Integer(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = BigInt((await requireUser(request)).userId);
+      const q = request.query as Static<typeof TransactionsQuery>;
+      const page = await ledger.transactions(userId, {
+        ...(q.accountId ? { accountId: BigInt(q.accountId) } : {}),
+        ...(q.types ? { accountTypes: q.types.split(',').map(Number) } : {}),
+        ...(q.reasons ? { reasons: q.reasons.split(',').filter(Boolean) } : {}),
+        ...(q.from ? { from: new Date(q.from) } : {}),
+        ...(q.to ? { to: new Date(q.to) } : {}),
+        page: q.page,
+        pageSize: q.pageSize,
+      });
+      reply.header('cache-control', 'no-store');
+      return {
+        entities: page.entities.map((e) => ({
+          id: `${e.transferId}-${e.leg}`,
+          transferId: e.transferId.toString(),
+          accountId: e.accountId.toString(),
+          currency: e.currency,
+          amountMinor: e.amountMinor.toString(),
+          amount: formatAmount(e.amountMinor, e.currency),
+          reason: e.reason,
+          isReversal: e.reversesId !== null,
+          createdAt: e.createdAt.toISOString(),
+        })),
+        total_count: page.totalCount,
+      };
+    },
+  );
+}

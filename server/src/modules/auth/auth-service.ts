@@ -1,0 +1,238 @@
+/**
+ * Who the caller is. Other modules use this through index.ts: getSessionUser(request) for optional
+ * sign-in, requireUser(request) to insist on it. The answer is computed once per request.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { isTermsChanged, tokenState } from '../../../../domain/session/session-token.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Database } from '../../platform/schema.ts';
+import type { SiteConfigService } from '../config/index.ts';
+import type { ServerKeys } from './server-keys.ts';
+import {
+  clearSessionCookie,
+  type NewSession,
+  type SessionStore,
+  type SignInMethod,
+  setSessionCookie,
+  tokenOf,
+} from './session-store.ts';
+import type { TermsService } from './terms.ts';
+
+/** The signed-in user of a request. */
+export interface SessionUser {
+  userId: number;
+  sessionId: string;
+  /** Above 0 means banned (coupon-accounts §4); the route guard uses it with banVersion. */
+  banLevel: number;
+  banVersion: number;
+  /** ISO 4217 code of the currency chosen at registration. */
+  currency: string;
+  language: string;
+  isTermsChanged: boolean;
+  termsUpdatedAt: string | null;
+  /** Last sign-in or re-authentication in this session. */
+  reauthAt: Date | null;
+  /** When the session ends (the token expires sooner and is renewed). */
+  sessionExpiresAt: Date;
+}
+
+export interface RequireUserOptions {
+  /** Let a user with changed, unconfirmed terms make state-changing calls (logout, confirm terms). */
+  allowUnconfirmedTerms?: boolean;
+}
+
+interface Resolved {
+  user: SessionUser;
+  /** Whether the token itself is still valid (not merely refreshable). */
+  isTokenValid: boolean;
+}
+
+/** Seen-at is written at most this often per session. */
+const TOUCH_INTERVAL_MS = 60_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export class AuthService {
+  readonly #db: Kysely<Database>;
+  readonly #clock: Clock;
+  readonly sessions: SessionStore;
+  readonly terms: TermsService;
+  readonly keys: ServerKeys;
+  readonly #siteConfig: SiteConfigService;
+  readonly #resolved = new WeakMap<FastifyRequest, Promise<Resolved | null>>();
+
+  constructor(
+    db: Kysely<Database>,
+    clock: Clock,
+    sessions: SessionStore,
+    terms: TermsService,
+    siteConfig: SiteConfigService,
+    keys: ServerKeys,
+  ) {
+    this.keys = keys;
+    this.#db = db;
+    this.#clock = clock;
+    this.sessions = sessions;
+    this.terms = terms;
+    this.#siteConfig = siteConfig;
+  }
+
+  /** The signed-in user, or null for a guest, an expired token or an ended session. */
+  async getSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+    const resolved = await this.#resolve(request);
+    return resolved?.isTokenValid ? resolved.user : null;
+  }
+
+  /** Like getSessionUser, but also accepts an expired token whose session is alive (for refresh). */
+  async getRefreshableUser(request: FastifyRequest): Promise<SessionUser | null> {
+    return (await this.#resolve(request))?.user ?? null;
+  }
+
+  /**
+   * The signed-in user; 401 NOT_AUTHENTICATED otherwise, and 451 TERMS_NOT_CONFIRMED
+   * (details.exception_code 1) for a state-changing call while changed terms await confirmation.
+   */
+  async requireUser(request: FastifyRequest, options: RequireUserOptions = {}): Promise<SessionUser> {
+    const user = await this.getSessionUser(request);
+    if (!user) throw new AppError('NOT_AUTHENTICATED');
+    if (user.isTermsChanged && !options.allowUnconfirmedTerms && !SAFE_METHODS.has(request.method)) {
+      throw new AppError('TERMS_NOT_CONFIRMED', undefined, {
+        exception_code: 1,
+        termsUpdatedAt: user.termsUpdatedAt,
+      });
+    }
+    return user;
+  }
+
+  /** Opens a session and sets the cookie. */
+  async signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    method: SignInMethod,
+    remember: boolean,
+  ): Promise<NewSession> {
+    const session = await this.sessions.create(userId, {
+      method,
+      remember,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+      ip: request.ip,
+    });
+    setSessionCookie(
+      request,
+      reply,
+      session.token,
+      remember,
+      session.sessionExpiresAtMs,
+      this.#clock.nowMs(),
+    );
+    return session;
+  }
+
+  /** Ends the request's session (if any) and clears the cookie. */
+  async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const token = tokenOf(request);
+    const claims = token ? await this.sessions.readToken(token) : null;
+    if (claims) await this.sessions.revoke(claims.sid, 'logout');
+    clearSessionCookie(request, reply);
+    this.#resolved.delete(request);
+  }
+
+  /** A fresh token for the request's live session; sets the cookie too. */
+  async refresh(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    force: boolean,
+  ): Promise<{ token: string; expiresAtMs: number } | null> {
+    const resolved = await this.#resolve(request);
+    if (!resolved) return null;
+    const { user } = resolved;
+    const current = tokenOf(request);
+    const claims = current ? await this.sessions.readToken(current) : null;
+    if (!force && resolved.isTokenValid && current && claims) {
+      return { token: current, expiresAtMs: claims.exp * 1000 };
+    }
+    const remember = await this.#isRemembered(user.sessionId);
+    const endMs = user.sessionExpiresAt.getTime();
+    const issued = await this.sessions.issueToken(user.userId, user.sessionId, endMs);
+    setSessionCookie(request, reply, issued.token, remember, endMs, this.#clock.nowMs());
+    return issued;
+  }
+
+  async #isRemembered(sessionId: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('auth_sessions')
+      .select('remember')
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    return row?.remember ?? false;
+  }
+
+  #resolve(request: FastifyRequest): Promise<Resolved | null> {
+    let pending = this.#resolved.get(request);
+    if (!pending) {
+      pending = this.#load(request);
+      this.#resolved.set(request, pending);
+    }
+    return pending;
+  }
+
+  async #load(request: FastifyRequest): Promise<Resolved | null> {
+    const token = tokenOf(request);
+    if (!token) return null;
+    const claims = await this.sessions.readToken(token);
+    if (!claims) return null;
+    const row = await this.#db
+      .selectFrom('auth_sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.id',
+        's.expires_at',
+        's.last_seen_at',
+        's.reauth_at',
+        'u.id as user_id',
+        'u.ban_level',
+        'u.ban_version',
+        'u.currency',
+        'u.language',
+        'u.terms_accepted_at',
+      ])
+      .where('s.id', '=', claims.sid)
+      .where('s.user_id', '=', claims.sub)
+      .where('s.revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return null;
+    const now = this.#clock.nowMs();
+    const state = tokenState(claims, now, row.expires_at.getTime());
+    if (state === 'dead') return null;
+    if (now - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await this.sessions.touch(row.id);
+    const termsAt = await this.terms.latest();
+    const features = (await this.#siteConfig.groups(['features'], 'ru')).features ?? {};
+    const enabled = features.isTermsConfirmationEnabled !== false;
+    return {
+      isTokenValid: state === 'valid',
+      user: {
+        userId: row.user_id,
+        sessionId: row.id,
+        banLevel: row.ban_level,
+        banVersion: row.ban_version,
+        currency: row.currency,
+        language: row.language,
+        isTermsChanged: isTermsChanged(
+          enabled,
+          termsAt?.getTime() ?? null,
+          row.terms_accepted_at?.getTime() ?? null,
+        ),
+        termsUpdatedAt: termsAt?.toISOString() ?? null,
+        reauthAt: row.reauth_at,
+        sessionExpiresAt: row.expires_at,
+      },
+    };
+  }
+
+  /** Forgets what was resolved for a request (after its session changed). */
+  forget(request: FastifyRequest): void {
+    this.#resolved.delete(request);
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * Social sign-in (site-shell §7): GET /social-api/oauth/{provider}/clientId gives the client id (and
+ * a nonce to pass to the provider); POST /social-api/oauth/{provider} (multipart: credential — the
+ * provider's ID token — language, currency, countryId, optional returnUrl) verifies the ID token,
+ * signs in the linked user or registers a new one, and answers {redirectUrl} for the browser.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { activationTypeFor } from '../../../../domain/auth/activation.ts';
+import { normalizeEmail } from '../../../../domain/auth/credentials.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthContext } from './auth-context.ts';
+import { DEV_CLIENT_ID, DEV_PROVIDER, type DevIdp } from './dev-idp.ts';
+import {
+  issueNonce,
+  type OidcProvider,
+  RemoteKeySource,
+  type VerifiedIdentity,
+  verifyIdToken,
+} from './oidc-verifier.ts';
+import { admitRegistration } from './register-user.ts';
+import { rejectUnknownFields } from './schemas.ts';
+import { finishSignIn } from './sign-in.ts';
+import { createUser, findById, isEmailTaken } from './users.ts';
+
+const MULTIPART_LIMIT_BYTES = 64 * 1024;
+const tags = ['auth'];
+
+interface SocialForm {
+  credential: string;
+  language: string;
+  currency: string;
+  countryId: number;
+  returnUrl?: string;
+}
+
+export function socialProviders(ctx: AuthContext, devIdp: DevIdp | null): Map<string, OidcProvider> {
+  const providers = new Map<string, OidcProvider>();
+  for (const p of ctx.config.oidcProviders) {
+    providers.set(p.name, {
+      name: p.name,
+      issuer: p.issuer,
+      clientId: p.clientId,
+      keys: new RemoteKeySource(p.issuer, p.jwksUri, ctx.clock),
+    });
+  }
+  if (devIdp)
+    providers.set(DEV_PROVIDER, {
+      name: DEV_PROVIDER,
+      issuer: devIdp.issuer,
+      clientId: DEV_CLIENT_ID,
+      keys: devIdp,
+    });
+  return providers;
+}
+
+/** Only a path on this site (no scheme, no //host) may be a return address. */
+function safeReturnUrl(returnUrl: string | undefined, language: string): string {
+  if (returnUrl && /^\/(?![/\\])[^\s]*$/.test(returnUrl)) return returnUrl;
+  return `/${language}/`;
+}
+
+async function registerSocial(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  provider: string,
+  identity: VerifiedIdentity,
+  form: SocialForm,
+): Promise<number> {
+  await admitRegistration(ctx, request, 'social', form.currency);
+  const email = identity.email ? normalizeEmail(identity.email) : null;
+  if (email && (await isEmailTaken(ctx.db, email))) {
+    throw new AppError('EMAIL_TAKEN', 'This e-mail already has an account: sign in with its password');
+  }
+  const now = ctx.clock.now();
+  const [firstName = '', ...rest] = (identity.name ?? '').trim().split(/\s+/);
+  return ctx.db.transaction().execute(async (trx) => {
+    const user = await createUser(trx, {
+      registration_type: 'social',
+      email,
+      email_verified_at: email && identity.emailVerified ? now : null,
+      first_name: firstName.slice(0, 100),
+      last_name: rest.join(' ').slice(0, 100),
+      country_id: form.countryId,
+      currency: form.currency,
+      language: form.language,
+      activation_type: activationTypeFor(email !== null, false),
+      terms_accepted_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+    await trx
+      .insertInto('user_social_identities')
+      .values({ provider, subject: identity.subject, user_id: user.id, email })
+      .execute();
+    return user.id;
+  });
+}
+
+async function socialSignIn(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  provider: OidcProvider,
+) {
+  const form = request.body as SocialForm;
+  const identity = await verifyIdToken(ctx.db, ctx.clock, provider, form.credential);
+  const linked = await ctx.db
+    .selectFrom('user_social_identities')
+    .select('user_id')
+    .where('provider', '=', provider.name)
+    .where('subject', '=', identity.subject)
+    .executeTakeFirst();
+  const userId = linked?.user_id ?? (await registerSocial(ctx, request, provider.name, identity, form));
+  const user = await findById(ctx.db, userId);
+  if (!user) throw new AppError('SOCIAL_TOKEN_INVALID');
+  const answer = await finishSignIn(ctx, request, reply, user, 'social', true);
+  if (answer.twoStepToken) {
+    const query = new URLSearchParams({ two_step_token: answer.twoStepToken });
+    return { redirectUrl: `/${form.language}/user/login?${query.toString()}` };
+  }
+  return { redirectUrl: safeReturnUrl(form.returnUrl, form.language) };
+}
+
+export async function socialRoutes(
+  app: FastifyInstance,
+  options: { ctx: AuthContext; devIdp: DevIdp | null },
+): Promise<void> {
+  const { ctx } = options;
+  app.addHook('preValidation', rejectUnknownFields);
+  const providers = socialProviders(ctx, options.devIdp);
+  const providerOf = (name: string): OidcProvider => {
+    const provider = providers.get(name);
+    if (!provider) throw new AppError('SOCIAL_PROVIDER_UNKNOWN');
+    return provider;
+  };
+
+  // Multipart bodies are small forms of text fields; files are refused.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: MULTIPART_LIMIT_BYTES },
+    async (request: FastifyRequest, body: string | Buffer) => {
+      const form = await new Response(new Uint8Array(body as Buffer), {
+        headers: { 'content-type': String(request.headers['content-type']) },
+      }).formData();
+      const fields: Record<string, string> = {};
+      for (const [key, value] of form.entries()) {
+        if (typeof value !== 'string')
+          throw new AppError('VALIDATION_FAILED', `${key}: files are not accepted`);
+        fields[key] = value;
+      }
+      return fields;
+    },
+  );
+
+  const Params = Type.Object({ provider: Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }) });
+
+  app.get(
+    '/social-api/oauth/:provider/clientId',
+    {
+      schema: {
+        tags,
+        summary: 'Social sign-in client id',
+        description: `The provider's client id for its sign-in script, and a single-use nonce (valid 10 minutes) to pass to it. Providers: those of OIDC_PROVIDERS, and "${DEV_PROVIDER}" (the development IdP, with its authorizeUrl) when enabled. 404 SOCIAL_PROVIDER_UNKNOWN.`,
+        params: Params,
+        response: {
+          200: Type.Object({
+            clientId: Type.String(),
+            nonce: Type.String(),
+            authorizeUrl: Type.Union([Type.String(), Type.Null()]),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const provider = providerOf((request.params as { provider: string }).provider);
+      return {
+        clientId: provider.clientId,
+        nonce: await issueNonce(ctx.db, ctx.clock, provider.name),
+        authorizeUrl: provider.name === DEV_PROVIDER ? '/dev-idp/authorize' : null,
+      };
+    },
+  );
+
+  app.post(
+    '/social-api/oauth/:provider',
+    {
+      schema: {
+        tags,
+        summary: 'Social sign-in',
+        description:
+          "multipart/form-data: credential (the provider's ID token; RS256, checked against its keys, issuer, audience, expiry and the nonce from /clientId), language, currency, countryId, optional returnUrl (a path). Signs in the linked user or registers a new one (site configuration permitting), and answers where the browser goes. 400 SOCIAL_TOKEN_INVALID; 404 SOCIAL_PROVIDER_UNKNOWN; 409 EMAIL_TAKEN; 403 REGISTRATION_DISABLED.",
+        consumes: ['multipart/form-data'],
+        params: Params,
+        body: Type.Object({
+          credential: Type.String({ minLength: 10, maxLength: 8192 }),
+          language: Type.String({ pattern: '^[a-z]{2}$' }),
+          currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+          countryId: Type.Integer({ minimum: 1, maximum: 100_000 }),
+          returnUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+        }),
+        response: { 200: Type.Object({ redirectUrl: Type.String() }) },
+      },
+    },
+    async (request, reply) =>
+      socialSignIn(ctx, request, reply, providerOf((request.params as { provider: string }).provider)),
+  );
+}

@@ -1,0 +1,55 @@
+/** Request and answer schemas shared by the auth routes. */
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { PASSWORD_MAX_LENGTH } from '../../../../domain/auth/credentials.ts';
+import { AppError } from '../../platform/errors.ts';
+
+/** Length is checked by the password rule (domain/auth/credentials.ts) to answer its own codes. */
+export const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 });
+export const PhoneCode = Type.String({
+  minLength: 1,
+  maxLength: 5,
+  description: 'Country calling code, e.g. +7',
+});
+export const PhoneNumber = Type.String({ minLength: 4, maxLength: 20, description: 'National number' });
+export const Email = Type.String({ minLength: 3, maxLength: 254 });
+export const OneTimeCode = Type.String({ minLength: 4, maxLength: 12 });
+export const Remember = Type.Boolean({
+  default: false,
+  description: 'Keep the session after the browser closes',
+});
+export const Lang = Type.String({ pattern: '^[a-z]{2}$', default: 'ru' });
+export const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
+export const CountryId = Type.Integer({ minimum: 1, maximum: 100_000 });
+export const CountryCode = Type.String({ pattern: '^[a-zA-Z]{2}$' });
+
+export const SignInAnswerSchema = Type.Object({
+  result: Type.Union([Type.Literal('ok'), Type.Literal('two_step_required')]),
+  userId: Type.Union([Type.Integer(), Type.Null()]),
+  twoStepToken: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const Ok = Type.Object({ result: Type.Boolean() });
+
+export const strict = { additionalProperties: false } as const;
+
+export const CAPTCHA_NOTE =
+  ' After repeated failures answers 400 CAPTCHA_REQUIRED (details.errorCode 100, 111, 112 or 113); retry with the x-captcha header. 429 RATE_LIMITED beyond the burst limit.';
+
+/**
+ * Fastify's validator drops properties a schema does not list instead of refusing them; these
+ * routes refuse them (400 VALIDATION_FAILED naming the field), so a typo never passes silently.
+ */
+export async function rejectUnknownFields(request: FastifyRequest): Promise<void> {
+  const schema = request.routeOptions.schema?.body as { properties?: Record<string, unknown> } | undefined;
+  const body = request.body;
+  if (!schema?.properties || !body || typeof body !== 'object' || Array.isArray(body)) return;
+  const unknown = Object.keys(body).filter((key) => !Object.hasOwn(schema.properties!, key));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      unknown.map((key) => `body/${key}: unknown field`).join('; '),
+      unknown.map((key) => ({ field: `body/${key}`, message: 'unknown field' })),
+    );
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Sends a one-time code by SMS (site-shell §7 "send SMS (phone number and phone code)") for SMS
+ * sign-in or phone registration. The answer is the same whether or not the phone has an account;
+ * sign-in codes only go to phones that have one. One SMS per phone a minute, five an hour.
+ */
+import type { FastifyRequest } from 'fastify';
+import { normalizePhone } from '../../../../domain/auth/credentials.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthContext } from './auth-context.ts';
+import { findByPhone, phoneTarget } from './users.ts';
+
+export const SMS_RESEND_SECONDS = 60;
+const SMS_PER_HOUR = 5;
+const SMS_PER_IP_PER_HOUR = 20;
+
+export async function sendSmsCode(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  body: { phoneCode: string; phoneNumber: string; purpose: 'login' | 'registration' },
+): Promise<{ result: true; resendAfterSeconds: number }> {
+  const phone = normalizePhone(body.phoneCode, body.phoneNumber);
+  if (!phone) throw new AppError('VALIDATION_FAILED', 'phoneNumber: not a phone number');
+  const target = phoneTarget(phone);
+  await ctx.guard.limit(`sms:minute:${body.purpose}:${target}`, SMS_RESEND_SECONDS * 1000, 1);
+  await ctx.guard.limit(`sms:hour:${target}`, 3_600_000, SMS_PER_HOUR);
+  await ctx.guard.limit(`sms:ip:${request.ip}`, 3_600_000, SMS_PER_IP_PER_HOUR);
+  const user = await findByPhone(ctx.db, phone);
+  if (body.purpose === 'login' && !user) return { result: true, resendAfterSeconds: SMS_RESEND_SECONDS };
+  const purpose = body.purpose === 'login' ? 'login' : 'registration';
+  await ctx.db.transaction().execute(async (trx) => {
+    const code = await ctx.codes.issue(purpose, target, user?.id ?? null, trx);
+    await ctx.outbox.enqueue(
+      {
+        channel: 'sms',
+        recipient: target,
+        body: `Parlay: your ${purpose === 'login' ? 'sign-in' : 'registration'} code is ${code}. Do not share it.`,
+        template: `${purpose}_code`,
+      },
+      trx,
+    );
+  });
+  return { result: true, resendAfterSeconds: SMS_RESEND_SECONDS };
+}

@@ -1,0 +1,220 @@
+/**
+ * Sessions: one row per sign-in (listed in the office, revocable), and the short-lived HS256 token
+ * in the httpOnly user_token cookie that names it. The token carries the user and session ids and
+ * its expiry; every use is checked against the row, so a revoked session ends at once.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  type SessionClaims,
+  sessionExpiresAtMs,
+  tokenExpiresAtMs,
+} from '../../../../domain/session/session-token.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/schema.ts';
+import type { ServerKeys } from './server-keys.ts';
+import { signHs256, verifyHs256 } from './signed-token.ts';
+
+export const SESSION_COOKIE = 'user_token';
+const MAX_SESSIONS_LISTED = 100;
+
+export type SignInMethod = 'password' | 'phone' | 'sms' | 'two_step' | 'token' | 'social' | 'registration';
+
+export interface NewSession {
+  sessionId: string;
+  token: string;
+  tokenExpiresAtMs: number;
+  sessionExpiresAtMs: number;
+  remember: boolean;
+}
+
+export interface SessionView {
+  id: string;
+  method: string;
+  userAgent: string;
+  ip: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  isCurrent: boolean;
+}
+
+export interface SessionSettings {
+  tokenTtlSeconds: number;
+  rememberDays: number;
+}
+
+export class SessionStore {
+  readonly #db: Kysely<Database>;
+  readonly #clock: Clock;
+  readonly #keys: ServerKeys;
+  readonly #settings: SessionSettings;
+
+  constructor(db: Kysely<Database>, clock: Clock, keys: ServerKeys, settings: SessionSettings) {
+    this.#db = db;
+    this.#clock = clock;
+    this.#keys = keys;
+    this.#settings = settings;
+  }
+
+  async create(
+    userId: number,
+    options: { method: SignInMethod; remember: boolean; userAgent: string; ip: string },
+  ): Promise<NewSession> {
+    const now = this.#clock.nowMs();
+    const sessionId = randomBytes(18).toString('base64url');
+    const endMs = sessionExpiresAtMs(now, options.remember, this.#settings.rememberDays);
+    await this.#db
+      .insertInto('auth_sessions')
+      .values({
+        id: sessionId,
+        user_id: userId,
+        method: options.method,
+        remember: options.remember,
+        user_agent: options.userAgent.slice(0, 500),
+        ip: options.ip.slice(0, 64),
+        created_at: new Date(now),
+        last_seen_at: new Date(now),
+        reauth_at: new Date(now),
+        expires_at: new Date(endMs),
+      })
+      .execute();
+    const { token, expiresAtMs } = await this.issueToken(userId, sessionId, endMs);
+    return {
+      sessionId,
+      token,
+      tokenExpiresAtMs: expiresAtMs,
+      sessionExpiresAtMs: endMs,
+      remember: options.remember,
+    };
+  }
+
+  async issueToken(
+    userId: number,
+    sessionId: string,
+    sessionEndMs: number,
+  ): Promise<{ token: string; expiresAtMs: number }> {
+    const now = this.#clock.nowMs();
+    const expiresAtMs = tokenExpiresAtMs(now, this.#settings.tokenTtlSeconds, sessionEndMs);
+    const claims: SessionClaims = {
+      sub: userId,
+      sid: sessionId,
+      iat: Math.floor(now / 1000),
+      exp: Math.floor(expiresAtMs / 1000),
+    };
+    // jti makes every issued token distinct, even two in the same second.
+    const token = signHs256(
+      { ...claims, jti: randomBytes(9).toString('base64url') },
+      await this.#keys.key('session-token'),
+    );
+    return { token, expiresAtMs };
+  }
+
+  /** The claims of a correctly signed token (expired or not), or null. */
+  async readToken(token: string): Promise<SessionClaims | null> {
+    const payload = verifyHs256(token, await this.#keys.key('session-token'));
+    if (!payload) return null;
+    const { sub, sid, iat, exp } = payload;
+    if (!Number.isSafeInteger(sub) || typeof sid !== 'string' || !Number.isSafeInteger(exp)) return null;
+    return { sub: sub as number, sid, iat: Number(iat), exp: exp as number };
+  }
+
+  async revoke(sessionId: string, reason: string): Promise<void> {
+    await this.#db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: this.#clock.now(), revoke_reason: reason })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Ends every session of the user but keep (null ends them all); answers how many ended. */
+  async revokeAllExcept(userId: number, keep: string | null, reason: string): Promise<number> {
+    let query = this.#db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: this.#clock.now(), revoke_reason: reason })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keep) query = query.where('id', '<>', keep);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async list(userId: number, currentSessionId: string): Promise<SessionView[]> {
+    const rows = await this.#db
+      .selectFrom('auth_sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', this.#clock.now())
+      .orderBy('last_seen_at', 'desc')
+      .limit(MAX_SESSIONS_LISTED)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      method: r.method,
+      userAgent: r.user_agent,
+      ip: r.ip,
+      createdAt: r.created_at.toISOString(),
+      lastSeenAt: r.last_seen_at.toISOString(),
+      expiresAt: r.expires_at.toISOString(),
+      isCurrent: r.id === currentSessionId,
+    }));
+  }
+
+  async markReauthenticated(sessionId: string): Promise<void> {
+    await this.#db
+      .updateTable('auth_sessions')
+      .set({ reauth_at: this.#clock.now() })
+      .where('id', '=', sessionId)
+      .execute();
+  }
+
+  async touch(sessionId: string): Promise<void> {
+    await this.#db
+      .updateTable('auth_sessions')
+      .set({ last_seen_at: this.#clock.now() })
+      .where('id', '=', sessionId)
+      .execute();
+  }
+}
+
+/** The token a request carries: the user_token cookie, or an Authorization: Bearer header. */
+export function tokenOf(request: FastifyRequest): string | null {
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  if (cookie) return cookie;
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return null;
+}
+
+/**
+ * Sets the cookie: httpOnly, SameSite=Lax, Secure behind TLS; kept until the session ends when the
+ * user asked to be remembered, otherwise until the browser closes.
+ */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  remember: boolean,
+  sessionEndMs: number,
+  nowMs: number,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    ...(remember ? { maxAge: Math.max(0, Math.floor((sessionEndMs - nowMs) / 1000)) } : {}),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * For tests: a browser-like client over app.inject that keeps the user_token cookie, and helpers to
+ * read the development inbox and solve captchas.
+ */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { solvePow } from '../captcha/index.ts';
+
+export class TestClient {
+  readonly app: FastifyInstance;
+  readonly ip: string;
+  token: string | null = null;
+
+  constructor(app: FastifyInstance, ip = '127.0.0.1') {
+    this.app = app;
+    this.ip = ip;
+  }
+
+  async call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const options: InjectOptions = {
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: { ...headers, ...(this.token ? { cookie: `user_token=${this.token}` } : {}) },
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    };
+    const res = await this.app.inject(options);
+    const cookie = res.cookies.find((c) => c.name === 'user_token');
+    if (cookie) this.token = cookie.value === '' ? null : cookie.value;
+    return res;
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.call('GET', url, undefined, headers);
+  }
+
+  post(url: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.call('POST', url, body, headers);
+  }
+}
+
+/** The newest development-inbox message to a recipient. */
+export async function lastMessage(
+  app: FastifyInstance,
+  to: string,
+): Promise<{ body: string; template: string }> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/dev/inbox.json?to=${encodeURIComponent(to)}&limit=1`,
+  });
+  const message = res.json().data[0];
+  if (!message) throw new Error(`no message to ${to}`);
+  return message;
+}
+
+export async function lastCode(app: FastifyInstance, to: string): Promise<string> {
+  const match = /\b(\d{6})\b/.exec((await lastMessage(app, to)).body);
+  if (!match) throw new Error(`no code in the message to ${to}`);
+  return match[1]!;
+}
+
+/** Reads the sum off an image captcha, as a person would, and answers "id:answer". */
+export async function solveImageCaptcha(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/captcha-api/v1/update' });
+  const { id, image } = res.json() as { id: string; image: string };
+  const glyphs = [...image.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]!.replace('&#43;', '+'));
+  const [a, b] = glyphs.join('').split('=')[0]!.split('+').map(Number) as [number, number];
+  return `${id}:${a + b}`;
+}
+
+export async function solvePowCaptcha(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/captcha-api/v1/gettime' });
+  const { id, challenge, bits } = res.json() as { id: string; challenge: string; bits: number };
+  return `${id}:${solvePow(challenge, bits)}`;
+}

@@ -1,0 +1,100 @@
+/**
+ * Outbox module: SMS and e-mail messages written by other modules (OutboxService.enqueue) and, in
+ * development and test (never with NODE_ENV=production), the development inbox that shows them:
+ * GET /dev/inbox (HTML page) and GET /dev/inbox.json (the same as JSON).
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../platform/module.ts';
+import { OutboxService, type StoredMessage } from './outbox-service.ts';
+
+export {
+  type OutboxChannel,
+  type OutboxMessage,
+  OutboxService,
+  type StoredMessage,
+} from './outbox-service.ts';
+
+const MessageSchema = Type.Object({
+  id: Type.String(),
+  channel: Type.Union([Type.Literal('email'), Type.Literal('sms')]),
+  recipient: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
+  template: Type.String(),
+  status: Type.String(),
+  createdAt: Type.String(),
+});
+
+const InboxQuery = Type.Object({
+  to: Type.Optional(Type.String({ minLength: 1, maxLength: 254, description: 'Only this recipient' })),
+  limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+});
+
+/** Whether the development inbox is served: never in production. */
+export function isDevInboxEnabled(deps: ModuleDeps): boolean {
+  return deps.config.nodeEnv !== 'production';
+}
+
+export async function outboxModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  if (!isDevInboxEnabled(deps)) return;
+  const outbox = new OutboxService(deps.db.db, deps.clock);
+  const tags = ['development'];
+
+  app.get(
+    '/dev/inbox.json',
+    {
+      schema: {
+        tags,
+        summary: 'Development inbox (JSON)',
+        description: 'SMS and e-mail messages in the outbox, newest first. Not served in production.',
+        querystring: InboxQuery,
+        response: { 200: Type.Object({ data: Type.Array(MessageSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      const { to, limit } = request.query as { to?: string; limit: number };
+      reply.header('cache-control', 'no-store');
+      return { data: await outbox.list(to ?? null, limit) };
+    },
+  );
+
+  app.get(
+    '/dev/inbox',
+    {
+      schema: {
+        tags,
+        summary: 'Development inbox',
+        description: 'An HTML page listing the outbox, newest first. Not served in production.',
+        querystring: InboxQuery,
+      },
+    },
+    async (request, reply) => {
+      const { to, limit } = request.query as { to?: string; limit: number };
+      reply.header('cache-control', 'no-store');
+      return reply.type('text/html; charset=utf-8').send(renderInbox(await outbox.list(to ?? null, limit)));
+    },
+  );
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function renderInbox(messages: StoredMessage[]): string {
+  const rows = messages
+    .map(
+      (
+        m,
+      ) => `<article><h2>${escapeHtml(m.channel.toUpperCase())} to ${escapeHtml(m.recipient)} <small>${escapeHtml(m.createdAt)} · ${escapeHtml(m.template)} · ${escapeHtml(m.status)}</small></h2>
+${m.subject ? `<h3>${escapeHtml(m.subject)}</h3>` : ''}<pre>${escapeHtml(m.body)}</pre></article>`,
+    )
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Development inbox</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}
+article{border-top:1px solid #ccd;padding:.5rem 0}h2{font-size:1rem}small{color:#556;font-weight:normal}pre{white-space:pre-wrap;background:#f3f5f8;padding:.5rem}</style></head>
+<body><main><h1>Development inbox</h1><p>Messages that a provider would deliver. <a href="/dev/inbox.json">JSON</a></p>
+${rows || '<p>No messages yet.</p>'}</main></body></html>`;
+}

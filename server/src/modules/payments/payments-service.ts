@@ -1,0 +1,527 @@
+/**
+ * Deposits and withdrawals. A deposit is created here, paid on the provider's page and credited
+ * only when the provider's signed notification confirms it; notifications are applied once each
+ * (unique event id) and only along the state machine of domain/money/payment-state.ts, so
+ * repeated, late or reordered ones change nothing. A withdrawal reserves the money at request,
+ * can be cancelled by the player until it is sent, is approved automatically up to a configured
+ * amount (otherwise by `parlay payments approve|reject`), and is paid through the provider.
+ *
+ * Errors: VALIDATION_FAILED, INVALID_AMOUNT, PAYMENT_AMOUNT_OUT_OF_LIMITS, CURRENCY_MISMATCH (400);
+ * PAYMENT_SIGNATURE_INVALID (401); VERIFICATION_REQUIRED, ACCOUNT_FROZEN (403); PAYMENT_NOT_FOUND,
+ * PAYMENT_METHOD_NOT_FOUND, ACCOUNT_NOT_FOUND (404); PAYMENT_STATE_CONFLICT, INSUFFICIENT_FUNDS (409);
+ * IDEMPOTENCY_KEY_REUSED (422); PAYMENT_PROVIDER_UNAVAILABLE (503).
+ */
+import type { Kysely } from 'kysely';
+import {
+  canMove,
+  feeMinor,
+  isCancellable,
+  type PaymentState,
+  parseAmount,
+} from '../../../../domain/money/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Database } from '../../platform/schema.ts';
+import type { Ledger, Page } from '../accounts/index.ts';
+import { listPayments, type PaymentFilter } from './list-payments.ts';
+import { getMethod, listMethods, type MethodFilter, type PaymentMethod } from './methods.ts';
+import {
+  hashRequest,
+  lockPayment,
+  newReference,
+  type Payment,
+  type PaymentRow,
+  replayed,
+  toPayment,
+} from './payment-record.ts';
+import type { PaymentProvider, ProviderNotification, ProviderPayment, ProviderStatus } from './provider.ts';
+
+export interface PaymentsOptions {
+  provider: PaymentProvider | null;
+  /** WITHDRAWAL_AUTO_APPROVE, e.g. "RUB:15000,USD:200" (major units). */
+  autoApprove: string;
+  requiresVerification: boolean;
+  /** Answers whether the player's identity is verified; without it nobody is. */
+  isVerified?: (userId: bigint) => Promise<boolean>;
+}
+
+export interface DepositInput {
+  userId: bigint;
+  accountId: bigint;
+  methodId: number;
+  amountMinor: bigint;
+  idempotencyKey: string;
+  lng: string;
+  country?: string;
+}
+
+export interface WithdrawalInput extends DepositInput {
+  /** Where to pay: a card number, phone, wallet address… as the method needs. */
+  destination: string;
+}
+
+export type NotificationOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_payment' | 'amount_mismatch';
+
+const LNG = /^[a-z]{2}$/;
+const DESTINATION = /^[\w .@+:-]{4,100}$/;
+const STATUS_TO_STATE: Record<ProviderStatus, PaymentState> = {
+  pending: 'pending',
+  success: 'success',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+export function parseAutoApprove(text: string): Map<string, bigint> {
+  const limits = new Map<string, bigint>();
+  for (const part of text.split(',').filter(Boolean)) {
+    const [iso = '', major = ''] = part.split(':');
+    limits.set(iso, parseAmount(major, iso));
+  }
+  return limits;
+}
+
+export class PaymentsService {
+  readonly #db: Kysely<Database>;
+  readonly #ledger: Ledger;
+  readonly #clock: Clock;
+  readonly #options: PaymentsOptions;
+  readonly #autoApprove: Map<string, bigint>;
+
+  constructor(db: Kysely<Database>, ledger: Ledger, clock: Clock, options: PaymentsOptions) {
+    this.#db = db;
+    this.#ledger = ledger;
+    this.#clock = clock;
+    this.#options = options;
+    this.#autoApprove = parseAutoApprove(options.autoApprove);
+  }
+
+  get provider(): PaymentProvider | null {
+    return this.#options.provider;
+  }
+
+  methods(filter: MethodFilter): Promise<PaymentMethod[]> {
+    return listMethods(this.#db, filter);
+  }
+
+  #requireProvider(): PaymentProvider {
+    if (!this.#options.provider) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+    return this.#options.provider;
+  }
+
+  /** Checks account, method, currency, limits and fee; answers the method and the fee. */
+  async #validate(
+    input: DepositInput,
+    direction: 'deposit' | 'withdrawal',
+  ): Promise<{ method: PaymentMethod; fee: bigint }> {
+    if (!LNG.test(input.lng)) throw new AppError('UNKNOWN_LANGUAGE');
+    const account = await this.#ledger.account(input.userId, input.accountId);
+    if (account.type === 4)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'payments use the main or a currency account, never a bonus account',
+      );
+    const method = await getMethod(this.#db, input.methodId, direction);
+    if (method.currency !== account.iso) throw new AppError('CURRENCY_MISMATCH');
+    const country = input.country?.toLowerCase();
+    if (country && method.countries.length > 0 && !method.countries.includes(country))
+      throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+    if (input.amountMinor < method.minMinor || input.amountMinor > method.maxMinor) {
+      throw new AppError('PAYMENT_AMOUNT_OUT_OF_LIMITS', undefined, {
+        minMinor: method.minMinor.toString(),
+        maxMinor: method.maxMinor.toString(),
+      });
+    }
+    const fee = feeMinor(input.amountMinor, method.feeBasisPoints, method.feeFixedMinor);
+    if (fee >= input.amountMinor)
+      throw new AppError('PAYMENT_AMOUNT_OUT_OF_LIMITS', 'the fee would take the whole amount');
+    return { method, fee };
+  }
+
+  #providerPayment(p: Payment): ProviderPayment {
+    return {
+      reference: p.reference,
+      direction: p.direction,
+      currency: p.currency,
+      amountMinor: p.amountMinor,
+      payoutMinor: p.amountMinor - p.feeMinor,
+      lng: p.lng,
+      details: p.details,
+    };
+  }
+
+  /** Creates a deposit (idempotent per player and key) and answers the provider page to open. */
+  async startDeposit(input: DepositInput): Promise<{ payment: Payment; redirectUrl: string }> {
+    const provider = this.#requireProvider();
+    const { method, fee } = await this.#validate(input, 'deposit');
+    const hash = hashRequest(['deposit', input.accountId, input.methodId, input.amountMinor]);
+    const now = this.#clock.now();
+    const inserted = await this.#db
+      .insertInto('payments')
+      .values({
+        reference: newReference(),
+        user_id: input.userId,
+        direction: 'deposit',
+        method_id: method.id,
+        provider: provider.name,
+        account_id: input.accountId,
+        currency: method.currency,
+        amount_minor: input.amountMinor,
+        fee_minor: fee,
+        state: 'created',
+        idempotency_key: input.idempotencyKey,
+        request_hash: hash,
+        lng: input.lng,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    const row = inserted ?? (await replayed(this.#db, input.userId, input.idempotencyKey, hash));
+    const stored = row.details.redirectUrl;
+    if (typeof stored === 'string') return { payment: toPayment(row), redirectUrl: stored };
+    // The provider call is idempotent per reference, so a replay after a crash may simply repeat it.
+    const started = await provider.startDeposit(this.#providerPayment(toPayment(row)));
+    const updated = await this.#db
+      .updateTable('payments')
+      .set({
+        provider_ref: started.providerRef,
+        details: JSON.stringify({ ...row.details, redirectUrl: started.redirectUrl }) as never,
+        updated_at: this.#clock.now(),
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { payment: toPayment(updated), redirectUrl: started.redirectUrl };
+  }
+
+  /** Verifies and applies one provider notification; safe to repeat, reorder or deliver late. */
+  async applyNotification(
+    providerName: string,
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<{ outcome: NotificationOutcome; paymentId: bigint | null }> {
+    const provider = this.#requireProvider();
+    if (provider.name !== providerName) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+    const notice = provider.readNotification(rawBody, headers);
+    return this.#db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto('payment_notifications')
+        .values({
+          provider: provider.name,
+          event_id: notice.eventId,
+          status: notice.status,
+          body: rawBody.toString('utf8'),
+          outcome: 'received',
+          received_at: this.#clock.now(),
+        })
+        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) return { outcome: 'duplicate' as const, paymentId: null };
+      const found = await trx
+        .selectFrom('payments')
+        .select('id')
+        .where('reference', '=', notice.reference)
+        .where('provider', '=', provider.name)
+        .executeTakeFirst();
+      let outcome: NotificationOutcome = 'unknown_payment';
+      if (found) {
+        const payment = await lockPayment(trx, found.id);
+        outcome =
+          payment.amount_minor !== notice.amountMinor || payment.currency !== notice.currency
+            ? 'amount_mismatch'
+            : await this.#applyStatus(trx, payment, notice);
+      }
+      await trx
+        .updateTable('payment_notifications')
+        .set({ outcome, payment_id: found?.id ?? null })
+        .where('id', '=', claimed.id)
+        .execute();
+      return { outcome, paymentId: found?.id ?? null };
+    });
+  }
+
+  async #applyStatus(
+    trx: Kysely<Database>,
+    payment: PaymentRow,
+    notice: ProviderNotification,
+  ): Promise<NotificationOutcome> {
+    if (payment.direction === 'withdrawal')
+      return this.#finishPayout(trx, payment, notice.status, notice.reason, notice.providerRef);
+    const target = STATUS_TO_STATE[notice.status];
+    if (!canMove('deposit', payment.state, target)) return 'ignored';
+    let transferId: bigint | null = null;
+    if (target === 'success') {
+      const transfer = await this.#ledger.in(trx).move({
+        idempotencyKey: `deposit:${payment.id}`,
+        reason: 'deposit',
+        currency: payment.currency,
+        from: { system: 'provider' },
+        to: payment.account_id,
+        amountMinor: payment.amount_minor,
+        userId: payment.user_id,
+        metadata: { paymentId: payment.id.toString() },
+      });
+      transferId = transfer.id;
+      await trx
+        .insertInto('payment_profiles')
+        .values({ user_id: payment.user_id, first_deposit_at: this.#clock.now() })
+        .onConflict((oc) =>
+          oc
+            .column('user_id')
+            .doUpdateSet((eb) => ({ deposit_count: eb('payment_profiles.deposit_count', '+', 1) })),
+        )
+        .execute();
+    }
+    await this.#setState(trx, payment.id, target, {
+      transfer_id: transferId,
+      provider_ref: notice.providerRef ?? payment.provider_ref,
+      failure_reason: target === 'success' || target === 'pending' ? null : (notice.reason ?? target),
+    });
+    return 'applied';
+  }
+
+  async #setState(
+    trx: Kysely<Database>,
+    id: bigint,
+    state: PaymentState,
+    extra: Partial<Pick<PaymentRow, 'transfer_id' | 'provider_ref' | 'failure_reason'>> = {},
+  ): Promise<void> {
+    const now = this.#clock.now();
+    const ends = state === 'success' || state === 'failed' || state === 'cancelled' || state === 'rejected';
+    const set: Record<string, unknown> = { state, updated_at: now, ...(ends ? { processed_at: now } : {}) };
+    for (const [key, value] of Object.entries(extra))
+      if (value !== undefined && value !== null) set[key] = value;
+    if (extra.failure_reason !== undefined) set.failure_reason = extra.failure_reason;
+    await trx.updateTable('payments').set(set).where('id', '=', id).execute();
+  }
+
+  /** Reserves the amount and records the withdrawal; approves and pays it at once when small enough. */
+  async requestWithdrawal(input: WithdrawalInput): Promise<Payment> {
+    const provider = this.#requireProvider();
+    if (this.#options.requiresVerification && !(await this.#options.isVerified?.(input.userId))) {
+      throw new AppError('VERIFICATION_REQUIRED');
+    }
+    if (!DESTINATION.test(input.destination))
+      throw new AppError('VALIDATION_FAILED', 'destination: 4 to 100 characters');
+    const { method, fee } = await this.#validate(input, 'withdrawal');
+    const hash = hashRequest([
+      'withdrawal',
+      input.accountId,
+      input.methodId,
+      input.amountMinor,
+      input.destination,
+    ]);
+    const { row, fresh } = await this.#db.transaction().execute(async (trx) => {
+      const now = this.#clock.now();
+      const inserted = await trx
+        .insertInto('payments')
+        .values({
+          reference: newReference(),
+          user_id: input.userId,
+          direction: 'withdrawal',
+          method_id: method.id,
+          provider: provider.name,
+          account_id: input.accountId,
+          currency: method.currency,
+          amount_minor: input.amountMinor,
+          fee_minor: fee,
+          state: 'requested',
+          idempotency_key: input.idempotencyKey,
+          request_hash: hash,
+          details: JSON.stringify({ destination: input.destination }) as never,
+          lng: input.lng,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!inserted)
+        return { row: await replayed(trx, input.userId, input.idempotencyKey, hash), fresh: false };
+      const reservation = await this.#ledger.in(trx).reserve({
+        idempotencyKey: `withdrawal:${inserted.id}`,
+        accountId: input.accountId,
+        amountMinor: input.amountMinor,
+        reason: 'withdrawal_reserve',
+        metadata: { paymentId: inserted.id.toString() },
+      });
+      await trx
+        .updateTable('payments')
+        .set({ reservation_id: reservation.id })
+        .where('id', '=', inserted.id)
+        .execute();
+      return { row: { ...inserted, reservation_id: reservation.id }, fresh: true };
+    });
+    const limit = this.#autoApprove.get(row.currency);
+    if (fresh && limit !== undefined && row.amount_minor <= limit)
+      return this.approveWithdrawal(row.id, 'auto');
+    return toPayment(row);
+  }
+
+  /** The player cancels a withdrawal not yet sent to the provider; the reserved money returns. */
+  async cancelWithdrawal(userId: bigint, paymentId: bigint): Promise<Payment> {
+    return this.#endBeforePayout(paymentId, 'cancelled', 'cancelled_by_player', userId);
+  }
+
+  /** An operator refuses a requested withdrawal; the reserved money returns. */
+  async rejectWithdrawal(paymentId: bigint, reason = 'rejected_by_operator'): Promise<Payment> {
+    return this.#endBeforePayout(paymentId, 'rejected', reason);
+  }
+
+  async #endBeforePayout(
+    paymentId: bigint,
+    end: 'cancelled' | 'rejected',
+    reason: string,
+    userId?: bigint,
+  ): Promise<Payment> {
+    await this.#db.transaction().execute(async (trx) => {
+      const payment = await lockPayment(trx, paymentId, userId);
+      if (payment.direction !== 'withdrawal')
+        throw new AppError('PAYMENT_STATE_CONFLICT', 'not a withdrawal');
+      if (payment.state === end) return;
+      const allowed =
+        end === 'cancelled'
+          ? isCancellable('withdrawal', payment.state)
+          : canMove('withdrawal', payment.state, end);
+      if (!allowed || payment.reservation_id === null)
+        throw new AppError('PAYMENT_STATE_CONFLICT', undefined, { state: payment.state });
+      await this.#ledger
+        .in(trx)
+        .release(payment.reservation_id, 'withdrawal_release', { paymentId: payment.id.toString() });
+      await this.#setState(trx, payment.id, end, { failure_reason: reason });
+    });
+    return this.getPayment(paymentId);
+  }
+
+  /** Approves a requested withdrawal (operator or automatic) and sends it to the provider. */
+  async approveWithdrawal(paymentId: bigint, by = 'operator'): Promise<Payment> {
+    const send = await this.#db.transaction().execute(async (trx) => {
+      const payment = await lockPayment(trx, paymentId);
+      if (payment.direction !== 'withdrawal')
+        throw new AppError('PAYMENT_STATE_CONFLICT', 'not a withdrawal');
+      if (payment.state === 'requested') {
+        await trx
+          .updateTable('payments')
+          .set({
+            state: 'approved',
+            updated_at: this.#clock.now(),
+            details: JSON.stringify({ ...payment.details, approvedBy: by }) as never,
+          })
+          .where('id', '=', payment.id)
+          .execute();
+        return true;
+      }
+      if (payment.state === 'approved') return true;
+      if (payment.state === 'processing' || payment.state === 'success') return false;
+      throw new AppError('PAYMENT_STATE_CONFLICT', undefined, { state: payment.state });
+    });
+    if (send) await this.#payout(paymentId);
+    return this.getPayment(paymentId);
+  }
+
+  /** approved → processing (committed first, so a cancel can no longer win), then the provider call. */
+  async #payout(paymentId: bigint): Promise<void> {
+    const provider = this.#requireProvider();
+    const payment = await this.#db.transaction().execute(async (trx) => {
+      const row = await lockPayment(trx, paymentId);
+      if (row.state !== 'approved') return null;
+      await this.#setState(trx, row.id, 'processing');
+      return toPayment(row);
+    });
+    if (!payment) return;
+    const answer = await provider.startPayout(this.#providerPayment(payment));
+    await this.#db.transaction().execute(async (trx) => {
+      const row = await lockPayment(trx, paymentId);
+      await this.#finishPayout(trx, row, answer.status, answer.reason ?? null, answer.providerRef);
+    });
+  }
+
+  /** processing → success (the reservation is captured: payout to the provider, fee to the house) or failed (released). */
+  async #finishPayout(
+    trx: Kysely<Database>,
+    payment: PaymentRow,
+    status: ProviderStatus,
+    reason: string | null,
+    providerRef: string | null,
+  ): Promise<NotificationOutcome> {
+    if (payment.state !== 'processing' || payment.reservation_id === null) return 'ignored';
+    if (status === 'pending') {
+      if (providerRef)
+        await trx
+          .updateTable('payments')
+          .set({ provider_ref: providerRef })
+          .where('id', '=', payment.id)
+          .execute();
+      return 'ignored';
+    }
+    const ledger = this.#ledger.in(trx);
+    const meta = { paymentId: payment.id.toString() };
+    if (status === 'success') {
+      const payout = payment.amount_minor - payment.fee_minor;
+      const to: { account: { system: 'provider' | 'house' }; amountMinor: bigint }[] = [
+        { account: { system: 'provider' }, amountMinor: payout },
+      ];
+      if (payment.fee_minor > 0n) to.push({ account: { system: 'house' }, amountMinor: payment.fee_minor });
+      const captured = await ledger.capture(payment.reservation_id, {
+        to,
+        reason: 'withdrawal',
+        metadata: meta,
+      });
+      await this.#setState(trx, payment.id, 'success', {
+        transfer_id: captured.settleTransferId,
+        provider_ref: providerRef,
+        failure_reason: null,
+      });
+    } else {
+      await ledger.release(payment.reservation_id, 'withdrawal_release', meta);
+      await this.#setState(trx, payment.id, 'failed', {
+        provider_ref: providerRef,
+        failure_reason: reason ?? status,
+      });
+    }
+    return 'applied';
+  }
+
+  async getPayment(paymentId: bigint, userId?: bigint): Promise<Payment> {
+    const row = await this.#db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .$if(userId !== undefined, (q) => q.where('user_id', '=', userId as bigint))
+      .executeTakeFirst();
+    if (!row) throw new AppError('PAYMENT_NOT_FOUND');
+    return toPayment(row);
+  }
+
+  async getByReference(reference: string): Promise<Payment> {
+    const row = await this.#db
+      .selectFrom('payments')
+      .selectAll()
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (!row) throw new AppError('PAYMENT_NOT_FOUND');
+    return toPayment(row);
+  }
+
+  /** The player's payments, newest first (office historypay). */
+  payments(userId: bigint, filter?: PaymentFilter): Promise<Page<Payment>> {
+    return listPayments(this.#db, userId, filter);
+  }
+
+  /** Every player's payments, for operators (e.g. withdrawals in state requested). */
+  allPayments(filter?: PaymentFilter): Promise<Page<Payment>> {
+    return listPayments(this.#db, null, filter);
+  }
+
+  /** Whether the player ever had a deposit credited (user config has_deposit). */
+  async hasDeposit(userId: bigint): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('payment_profiles')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * What a payment provider does for Parlay. A real provider (a PSP's API) plugs in behind the same
+ * interface as the sandbox: start a deposit (a hosted page to send the player to), send a payout,
+ * and read its signed server-to-server notifications.
+ */
+
+export type ProviderStatus = 'pending' | 'success' | 'failed' | 'cancelled';
+
+export interface ProviderPayment {
+  reference: string;
+  direction: 'deposit' | 'withdrawal';
+  currency: string;
+  amountMinor: bigint;
+  /** What the player receives (withdrawals: amount minus fee). */
+  payoutMinor: bigint;
+  lng: string;
+  details: Record<string, unknown>;
+}
+
+/** A notification, once its signature is checked. */
+export interface ProviderNotification {
+  /** The provider's id of this notification: a repeat carries the same id. */
+  eventId: string;
+  reference: string;
+  providerRef: string | null;
+  status: ProviderStatus;
+  amountMinor: bigint;
+  currency: string;
+  reason: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** Registers a deposit; answers where to send the player and the provider's id for it. */
+  startDeposit(payment: ProviderPayment): Promise<{ redirectUrl: string; providerRef: string }>;
+  /** Sends a payout; idempotent per reference. A pending answer is finished by a notification. */
+  startPayout(
+    payment: ProviderPayment,
+  ): Promise<{ providerRef: string; status: ProviderStatus; reason?: string }>;
+  /** Checks the signature over the raw body and reads it; throws PAYMENT_SIGNATURE_INVALID. */
+  readNotification(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): ProviderNotification;
+}

@@ -1,0 +1,163 @@
+/** An event row (DESIGN.md): time or live clock and score, teams, the main market prices, "+N". */
+import { useT } from '@parlay/i18n/runtime.tsx';
+import { useSport, useSportsContext } from './context.tsx';
+import styles from './Events.module.css';
+import { useFavorites } from './favorites.ts';
+import { GameStatusText } from './GameClock.tsx';
+import type { Move } from './live-state.ts';
+import { formatLine, mainMarkets, type Names } from './markets.ts';
+import type { Game } from './model.ts';
+import { Price } from './Price.tsx';
+import { gamePath } from './paths.ts';
+
+export interface EventRowProps {
+  game: Game;
+  moves: Record<number, Move>;
+  showChamp?: boolean;
+}
+
+export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
+  const t = useT('sports');
+  const { lng } = useSportsContext();
+  const sport = useSport(game.sportId);
+  const [favorites, toggleFavorite] = useFavorites();
+  const names: Names = { t, sportSlug: sport?.slug ?? '', home: game.home.name, away: game.away.name };
+  const main = mainMarkets(game);
+  const live = game.status !== 0;
+  const shown = [main.result, main.total, main.handicap].filter(Boolean).length;
+  // Lists carry the main markets only; the count of the rest is known once the API sends marketCount.
+  const more = game.marketCount !== undefined && game.marketCount > shown ? game.marketCount - shown : null;
+  const href = gamePath(lng, game, sport ?? { slug: 'sport' });
+  const threeWay = main.result?.type === 'result';
+  const mv = (key: string, market = main.result) => {
+    const o = market?.outcomes.find((x) => x.key === key);
+    return o ? moves[o.id] : undefined;
+  };
+  const favorite = favorites.games.includes(game.id);
+  return (
+    <li className={styles.row} data-game-id={game.id} data-live={live ? 'true' : undefined}>
+      <div className={styles.when}>
+        {live ? <span className={styles.liveDot} aria-hidden="true" /> : null}
+        <GameStatusText game={game} />
+      </div>
+      <a className={styles.teams} href={href}>
+        {showChamp ? <span className={styles.champLine}>{game.champ.name}</span> : null}
+        <span className={styles.team}>
+          <span className={styles.teamName}>{game.home.name}</span>
+          {live ? <span className={styles.score}>{game.score.home}</span> : null}
+        </span>
+        <span className={styles.team}>
+          <span className={styles.teamName}>{game.away.name}</span>
+          {live ? <span className={styles.score}>{game.score.away}</span> : null}
+        </span>
+      </a>
+      <div className={styles.prices}>
+        <div className={styles.group}>
+          <Price game={game} market={main.result} outcomeKey="home" names={names} move={mv('home')} />
+          {threeWay ? (
+            <Price game={game} market={main.result} outcomeKey="draw" names={names} move={mv('draw')} />
+          ) : (
+            <Price game={game} market={null} names={names} />
+          )}
+          <Price game={game} market={main.result} outcomeKey="away" names={names} move={mv('away')} />
+        </div>
+        <div className={`${styles.group} ${styles.extra}`}>
+          <Price
+            game={game}
+            market={main.total}
+            outcomeKey="over"
+            names={names}
+            move={mv('over', main.total)}
+          />
+          <span className={styles.line}>
+            {main.total ? formatLine(main.total.specifiers.line ?? '', false) : ''}
+          </span>
+          <Price
+            game={game}
+            market={main.total}
+            outcomeKey="under"
+            names={names}
+            move={mv('under', main.total)}
+          />
+        </div>
+        <div className={`${styles.group} ${styles.extra}`}>
+          <Price
+            game={game}
+            market={main.handicap}
+            outcomeKey="home"
+            names={names}
+            move={mv('home', main.handicap)}
+          />
+          <span className={styles.line}>
+            {main.handicap ? formatLine(main.handicap.specifiers.line ?? '', true) : ''}
+          </span>
+          <Price
+            game={game}
+            market={main.handicap}
+            outcomeKey="away"
+            names={names}
+            move={mv('away', main.handicap)}
+          />
+        </div>
+      </div>
+      <a
+        className={styles.more}
+        href={href}
+        aria-label={more === null ? t('all_markets') : t('more_markets', { n: more })}
+      >
+        {more === null ? '+' : `+${more}`}
+      </a>
+      <button
+        type="button"
+        className={styles.star}
+        aria-pressed={favorite}
+        aria-label={t(favorite ? 'favorites.remove_game' : 'favorites.add_game')}
+        onClick={() => toggleFavorite('games', game.id)}
+      >
+        {favorite ? '★' : '☆'}
+      </button>
+    </li>
+  );
+}
+
+/** The column header of a championship block: its name and the labels of the price columns. */
+export function ChampHeader({
+  name,
+  country,
+  href,
+  threeWay,
+}: {
+  name: string;
+  country?: string | undefined;
+  href?: string | undefined;
+  threeWay: boolean;
+}) {
+  const t = useT('sports');
+  return (
+    <div className={styles.champHeader}>
+      <h3 className={styles.champName}>
+        {href ? <a href={href}>{name}</a> : name}
+        {country ? <span className={styles.country}>{country}</span> : null}
+      </h3>
+      <div className={styles.prices} aria-hidden="true">
+        <div className={styles.group}>
+          <span className={styles.col}>1</span>
+          <span className={styles.col}>{threeWay ? 'X' : ''}</span>
+          <span className={styles.col}>2</span>
+        </div>
+        <div className={`${styles.group} ${styles.extra}`}>
+          <span className={styles.col}>{t('short.over_col')}</span>
+          <span className={styles.line}>{t('short.total_col')}</span>
+          <span className={styles.col}>{t('short.under_col')}</span>
+        </div>
+        <div className={`${styles.group} ${styles.extra}`}>
+          <span className={styles.col}>1</span>
+          <span className={styles.line}>{t('short.hcp_col')}</span>
+          <span className={styles.col}>2</span>
+        </div>
+      </div>
+      <span className={styles.more} />
+      <span className={styles.star} />
+    </div>
+  );
+}

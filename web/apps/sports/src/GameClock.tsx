@@ -1,0 +1,62 @@
+/** The state of a game in words and a running clock: "67'", "2nd half", "Half-time", "18:45". */
+import { useT } from '@parlay/i18n/runtime.tsx';
+import { profileOf } from '../../../../domain/sportsbook/sport-profiles.ts';
+import { useNow, useSport, useSportsContext } from './context.tsx';
+import { clockAt } from './live-state.ts';
+import { periodUnit } from './markets.ts';
+import type { Game } from './model.ts';
+import { formatDay, formatGameClock, formatTime, isSameDay } from './time.ts';
+
+type ClockGame = Pick<
+  Game,
+  'sportId' | 'status' | 'period' | 'clockSeconds' | 'clockRunning' | 'clockAt' | 'startAt'
+>;
+
+/** The period in words: "2nd half", "Set 3", "Map 2". */
+export function usePeriodName(game: ClockGame): string {
+  const t = useT('sports');
+  const sport = useSport(game.sportId);
+  if (game.period < 1) return '';
+  return t(`period.${periodUnit(sport?.slug ?? '')}`, { ord: t(`ordinal.${game.period}`), n: game.period });
+}
+
+export function LiveClock({ game }: { game: ClockGame }) {
+  const now = useNow();
+  const sport = useSport(game.sportId);
+  const hasClock = profileOf(game.sportId).hasClock;
+  const seconds = clockAt(game, now);
+  const minuteOnly = ['football', 'efootball', 'virtual-football', 'handball'].includes(sport?.slug ?? '');
+  return (
+    <time className="tabular" dateTime={`PT${seconds}S`}>
+      {hasClock ? formatGameClock(seconds, minuteOnly) : ''}
+    </time>
+  );
+}
+
+/** The short status of a game for a row: start time (and day), or the live clock and period. */
+export function GameStatusText({ game, withPeriod = true }: { game: ClockGame; withPeriod?: boolean }) {
+  const t = useT('sports');
+  const { timeZone, renderedAtMs } = useSportsContext();
+  const periodName = usePeriodName(game);
+  if (game.status === 0) {
+    return (
+      <>
+        <time dateTime={game.startAt}>{formatTime(game.startAt, timeZone)}</time>
+        {isSameDay(game.startAt, renderedAtMs, timeZone) ? null : (
+          <span>{formatDay(game.startAt, timeZone)}</span>
+        )}
+      </>
+    );
+  }
+  if (game.status === 1) return <span>{t('status.starting')}</span>;
+  if (game.status === 3) return <span>{t('status.break')}</span>;
+  if (game.status === 4) return <span>{t('status.finished')}</span>;
+  if (game.status === 5) return <span>{t('status.cancelled')}</span>;
+  const hasClock = profileOf(game.sportId).hasClock;
+  return (
+    <>
+      {hasClock ? <LiveClock game={game} /> : null}
+      {withPeriod && periodName ? <span>{periodName}</span> : null}
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+/** The game page: scoreboard, match tracker, every market grouped into tabs of collapsible cards, a market search. */
+import { useT } from '@parlay/i18n/runtime.tsx';
+import { MarketCard, Skeleton, type TabItem, Tabs } from '@parlay/ui/index.ts';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSport } from './context.tsx';
+import styles from './Game.module.css';
+import type { Move } from './live-state.ts';
+import {
+  ALL_TAB,
+  cardTitle,
+  formatLine,
+  type MarketCardModel,
+  marketCards,
+  marketMatches,
+  marketTabs,
+  type Names,
+} from './markets.ts';
+import type { GamePage } from './model.ts';
+import { Price } from './Price.tsx';
+import { Scoreboard } from './Scoreboard.tsx';
+import { useLiveGames } from './use-live.ts';
+
+const MatchTracker = lazy(() => import('./MatchTracker.tsx'));
+
+function CardBody({
+  card,
+  game,
+  names,
+  moves,
+}: {
+  card: MarketCardModel;
+  game: GamePage;
+  names: Names;
+  moves: Record<number, Move>;
+}) {
+  const withLines = card.markets.length > 1 || card.markets[0]?.specifiers.line !== undefined;
+  if (withLines) {
+    return (
+      <div className={styles.lines}>
+        {card.markets.map((market) => (
+          <div key={market.id} className={styles.lineRow} data-state={market.state}>
+            <span className={styles.lineValue}>
+              {formatLine(market.specifiers.line ?? '', market.type === 'handicap')}
+            </span>
+            {market.outcomes.map((outcome) => (
+              <Price
+                key={outcome.id}
+                game={game}
+                market={market}
+                outcome={outcome}
+                names={names}
+                move={moves[outcome.id]}
+                labelled
+                className={styles.wide}
+              />
+            ))}
+          </div>
+        ))}
+      </div>
+    );
+  }
+  const market = card.markets[0];
+  if (!market) return null;
+  const many = market.outcomes.length > 4;
+  return (
+    <div className={many ? styles.gridMany : styles.gridFew} data-state={market.state}>
+      {market.outcomes.map((outcome) => (
+        <Price
+          key={outcome.id}
+          game={game}
+          market={market}
+          outcome={outcome}
+          names={names}
+          move={moves[outcome.id]}
+          labelled
+          className={styles.wide}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function GameView({ game: initial, compact = false }: { game: GamePage; compact?: boolean }) {
+  const t = useT('sports');
+  const { games, moves } = useLiveGames([initial], { perGame: true, mainOnly: false });
+  const game = (games[0] as GamePage | undefined) ?? initial;
+  const sport = useSport(game.sportId);
+  const [tab, setTab] = useState(compact ? 'main' : ALL_TAB);
+  const [query, setQuery] = useState('');
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const names: Names = { t, sportSlug: sport?.slug ?? '', home: game.home.name, away: game.away.name };
+  const cards = useMemo(() => marketCards(game.markets), [game.markets]);
+  const tabs: TabItem[] = marketTabs(game.markets).map((x) => ({
+    id: x.id,
+    label: t(`tab.${x.id}`),
+    count: x.count,
+  }));
+  const shown = cards.filter(
+    (card) => (tab === ALL_TAB || card.kind === tab) && marketMatches(card, query, names),
+  );
+  const live = game.status !== 0 && game.status !== 4 && game.status !== 5;
+  return (
+    <div className={styles.page} data-game-id={game.id}>
+      <Scoreboard game={game} />
+      {live && !compact ? (
+        hydrated ? (
+          <Suspense fallback={<Skeleton height="180px" />}>
+            <MatchTracker game={game} sportSlug={sport?.slug ?? ''} />
+          </Suspense>
+        ) : (
+          <Skeleton height="180px" />
+        )
+      ) : null}
+      <div className={styles.toolbar}>
+        <Tabs
+          items={tabs}
+          selected={tab}
+          onSelect={setTab}
+          label={t('markets_label')}
+          idPrefix={`markets-${game.id}`}
+          className={styles.tabs}
+        />
+        <input
+          type="search"
+          className={styles.marketSearch}
+          placeholder={t('market_search')}
+          aria-label={t('market_search')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </div>
+      <div
+        id={`markets-${game.id}-panel`}
+        role="tabpanel"
+        aria-labelledby={`markets-${game.id}-tab-${tab}`}
+        className={styles.cards}
+        data-testid="markets"
+      >
+        {shown.length === 0 ? <p className={styles.empty}>{t('no_markets')}</p> : null}
+        {shown.map((card) => {
+          const suspended = card.markets.every(
+            (m) => m.state !== 'open' || m.outcomes.every((o) => o.state !== 'open'),
+          );
+          return (
+            <MarketCard
+              key={card.key}
+              title={cardTitle(card, names)}
+              suspended={suspended}
+              suspendedText={t('suspended')}
+              data-market={card.key}
+            >
+              <CardBody card={card} game={game} names={names} moves={moves} />
+            </MarketCard>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

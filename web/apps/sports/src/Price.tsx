@@ -1,0 +1,64 @@
+/** One outcome as an odds button wired to the coupon store and the player's odds format. */
+import { useT } from '@parlay/i18n/runtime.tsx';
+import { OddsButton, OddsPlaceholder } from '@parlay/ui/index.ts';
+import { toggleSelection, useOddsFormat, useSelections } from './context.tsx';
+import type { Move } from './live-state.ts';
+import { type Names, outcomeName, outcomeShort } from './markets.ts';
+import type { Game, Market, Outcome } from './model.ts';
+
+export interface PriceProps {
+  game: Pick<Game, 'id' | 'home' | 'away'>;
+  market: Market | null;
+  outcomeKey?: string;
+  outcome?: Outcome;
+  names: Names;
+  move?: Move | undefined;
+  /** Show the short label ("O 2.5") on the button. */
+  labelled?: boolean;
+  className?: string;
+}
+
+export function Price({
+  game,
+  market,
+  outcomeKey,
+  outcome: given,
+  names,
+  move,
+  labelled = false,
+  className,
+}: PriceProps) {
+  const t = useT('sports');
+  const format = useOddsFormat();
+  const selections = useSelections();
+  const outcome = given ?? market?.outcomes.find((o) => o.key === outcomeKey);
+  if (!market || !outcome) return <OddsPlaceholder />;
+  const state = market.state !== 'open' ? 'suspended' : outcome.state;
+  const name = outcomeName(market, outcome, names);
+  const selected = selections.some((s) => s.outcomeId === outcome.id);
+  return (
+    <OddsButton
+      className={className}
+      label={labelled ? outcomeShort(market, outcome, t) : undefined}
+      price={format(outcome.oddsMilli)}
+      name={name}
+      state={state === 'resulted' ? 'resulted' : state}
+      selected={selected}
+      move={move}
+      suspendedText={t('suspended')}
+      data-outcome-id={outcome.id}
+      data-odds-milli={outcome.oddsMilli}
+      onToggle={() =>
+        toggleSelection({
+          outcomeId: outcome.id,
+          gameId: game.id,
+          marketId: market.id,
+          oddsMilli: outcome.oddsMilli,
+          gameLabel: `${game.home.name} — ${game.away.name}`,
+          marketLabel: t(market.nameKey),
+          outcomeLabel: name,
+        })
+      }
+    />
+  );
+}
