@@ -2,6 +2,7 @@
  * Builds the HTTP application for a set of roles: platform first (errors, OpenAPI, cookies), then
  * the modules each role runs. Used by the composition root and by the integration tests.
  */
+import { randomInt } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -26,6 +27,9 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { installOriginCheck } from './platform/origin-check.ts';
 import { PARLAY_VERSION } from './platform/version.ts';
 
+/** Spreads configuration cache expiry over 600-900 s so processes do not all refresh together. */
+const cacheJitter = (): number => randomInt(0, 1_000_000) / 1_000_000;
+
 export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.logLevel },
@@ -48,7 +52,7 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
 
   await app.register(systemModule, deps);
   if (hasRole(deps.config, 'api')) {
-    const siteConfig = new SiteConfigService(deps.db.db, deps.bus, deps.clock, Math.random);
+    const siteConfig = new SiteConfigService(deps.db.db, deps.bus, deps.clock, cacheJitter);
     const auth = createAuthService(deps, siteConfig);
     provideAuth(app, auth);
     await app.register(configModule, { deps, siteConfig });
@@ -61,6 +65,8 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     await app.register(sportsbookModule, deps);
     const ledger = new Ledger(deps.db.db, deps.clock);
     const payments = createPaymentsService(deps, ledger);
+    auth.onUserRegistered(({ userId, currency }) => ledger.openAccount(BigInt(userId), currency));
+    auth.provideDepositLookup((userId) => payments.hasDeposit(BigInt(userId)));
     await app.register(accountsModule, { ledger });
     await app.register(paymentsModule, { deps, payments, ledger });
   }

@@ -61,6 +61,8 @@ export class AuthService {
   readonly keys: ServerKeys;
   readonly #siteConfig: SiteConfigService;
   readonly #resolved = new WeakMap<FastifyRequest, Promise<Resolved | null>>();
+  readonly #registeredListeners: ((user: { userId: number; currency: string }) => Promise<unknown>)[] = [];
+  #depositLookup: ((userId: number) => Promise<boolean>) | null = null;
 
   constructor(
     db: Kysely<Database>,
@@ -76,6 +78,32 @@ export class AuthService {
     this.sessions = sessions;
     this.terms = terms;
     this.#siteConfig = siteConfig;
+  }
+
+  /**
+   * Other modules act on a new player through this, e.g. the ledger opens the main account.
+   * Listeners run before the registration answers; a failing one fails the registration request.
+   */
+  onUserRegistered(listener: (user: { userId: number; currency: string }) => Promise<unknown>): void {
+    this.#registeredListeners.push(listener);
+  }
+
+  async userRegistered(userId: number): Promise<void> {
+    const row = await this.#db
+      .selectFrom('users')
+      .select('currency')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    for (const listener of this.#registeredListeners) await listener({ userId, currency: row.currency });
+  }
+
+  /** Where has_deposit comes from: the payments module knows whether a deposit was ever credited. */
+  provideDepositLookup(lookup: (userId: number) => Promise<boolean>): void {
+    this.#depositLookup = lookup;
+  }
+
+  async hasDeposit(userId: number, stored: boolean): Promise<boolean> {
+    return this.#depositLookup ? this.#depositLookup(userId) : stored;
   }
 
   /** The signed-in user, or null for a guest, an expired token or an ended session. */

@@ -85,6 +85,7 @@ async function finish(
   remember: boolean,
 ) {
   await ctx.guard.fail('registration', subjectOf(request, null));
+  await ctx.auth.userRegistered(user.id);
   await ctx.auth.signIn(request, reply, user.id, 'registration', remember);
 }
 

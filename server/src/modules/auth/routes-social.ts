@@ -74,7 +74,7 @@ async function registerSocial(
   }
   const now = ctx.clock.now();
   const [firstName = '', ...rest] = (identity.name ?? '').trim().split(/\s+/);
-  return ctx.db.transaction().execute(async (trx) => {
+  const userId = await ctx.db.transaction().execute(async (trx) => {
     const user = await createUser(trx, {
       registration_type: 'social',
       email,
@@ -95,6 +95,8 @@ async function registerSocial(
       .execute();
     return user.id;
   });
+  await ctx.auth.userRegistered(userId);
+  return userId;
 }
 
 async function socialSignIn(

@@ -115,7 +115,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AuthContext): Promis
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const user = await ctx.auth.requireUser(request);
-      return { result: await loadUserConfig(ctx.db, ctx.clock, user.userId) };
+      return {
+        result: await loadUserConfig(ctx.db, ctx.clock, user.userId, (id, stored) =>
+          ctx.auth.hasDeposit(id, stored),
+        ),
+      };
     },
   );
 

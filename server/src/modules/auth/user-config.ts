@@ -14,7 +14,12 @@ const dateOnly = (value: string | Date | null): string | null =>
 const numberList = (value: unknown): number[] =>
   Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
 
-export async function loadUserConfig(db: Kysely<Database>, clock: Clock, userId: number) {
+export async function loadUserConfig(
+  db: Kysely<Database>,
+  clock: Clock,
+  userId: number,
+  hasDeposit: (userId: number, stored: boolean) => Promise<boolean> = async (_id, stored) => stored,
+) {
   const u = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   const methods: ProtectionMethods = {
     is_changed_password: u.password_changed_at !== null,
@@ -69,7 +74,7 @@ export async function loadUserConfig(db: Kysely<Database>, clock: Clock, userId:
     verification_types: Array.isArray(u.verification_types) ? (u.verification_types as string[]) : [],
     verification_status_group_code: u.verification_status_group_code,
     requested_additional_document: u.requested_additional_document,
-    has_deposit: u.has_deposit,
+    has_deposit: await hasDeposit(userId, u.has_deposit),
     is_identification_bonus: u.is_identification_bonus,
     is_need_identification: u.is_need_identification,
     disallow_line_sport: numberList(u.disallow_line_sport),
