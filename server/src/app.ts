@@ -51,10 +51,11 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { version: PARLAY_VERSION });
 
   await app.register(systemModule, deps);
+  const siteConfig = new SiteConfigService(deps.db.db, deps.bus, deps.clock, cacheJitter);
+  // The realtime role needs sessions too: private topics (user:<id>) belong to the signed-in player.
+  const auth = createAuthService(deps, siteConfig);
+  provideAuth(app, auth);
   if (hasRole(deps.config, 'api')) {
-    const siteConfig = new SiteConfigService(deps.db.db, deps.bus, deps.clock, cacheJitter);
-    const auth = createAuthService(deps, siteConfig);
-    provideAuth(app, auth);
     await app.register(configModule, { deps, siteConfig });
     await app.register(blocksModule, { deps, siteConfig });
     await app.register(redirectsModule, { deps, siteConfig });

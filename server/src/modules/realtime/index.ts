@@ -1,14 +1,15 @@
 /**
  * Realtime module: the /ws endpoint. Clients send {op:"subscribe"|"unsubscribe", topic} and
  * {op:"ping"}; the server answers {op:"subscribed"|"unsubscribed", topic}, {op:"message", topic,
- * data}, {op:"pong"} and {op:"error", code, message}. Private topics (user:…) arrive with the
- * accounts issue and will require the session.
+ * data}, {op:"pong"} and {op:"error", code, message}. The private topic user:<id> is open only to
+ * that player's session (the user_token cookie of the upgrade request).
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isValidTopic } from '../../platform/bus.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import { getSessionUser } from '../auth/index.ts';
 import { RealtimeHub } from './hub.ts';
 
 export { RealtimeHub } from './hub.ts';
@@ -38,13 +39,15 @@ export async function realtimeModule(app: FastifyInstance, deps: ModuleDeps): Pr
   const hub = new RealtimeHub(deps.bus, (n) => deps.metrics.wsMessagesSent.inc(n));
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES } });
 
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket: WebSocket) => {
+  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
     const topics = new Set<string>();
+    // Read once at connect: the player's own topic is user:<their id>; guests have none.
+    const session = getSessionUser(request).catch(() => null);
     deps.metrics.wsConnections.inc();
     const reply = (frame: object) => socket.send(JSON.stringify(frame));
     const fail = (code: string, message: string) => reply({ op: 'error', code, message });
 
-    socket.on('message', (data, isBinary) => {
+    socket.on('message', async (data, isBinary) => {
       const frame = isBinary ? null : parseClientFrame(data.toString());
       if (!frame) return fail('WS_BAD_FRAME', 'expected {"op":"subscribe"|"unsubscribe"|"ping", "topic"?}');
       if (frame.op === 'ping') return reply({ op: 'pong' });
@@ -57,7 +60,13 @@ export async function realtimeModule(app: FastifyInstance, deps: ModuleDeps): Pr
         return reply({ op: 'unsubscribed', topic });
       }
       if (PRIVATE_TOPIC_PREFIXES.some((p) => topic.startsWith(p))) {
-        return fail('WS_FORBIDDEN_TOPIC', `topic ${topic} needs a signed-in session`);
+        const user = await session;
+        if (!user || topic !== `user:${user.userId}`) {
+          return fail(
+            'WS_FORBIDDEN_TOPIC',
+            `topic ${topic} belongs to another player or needs a signed-in session`,
+          );
+        }
       }
       if (!topics.has(topic) && topics.size >= deps.config.wsMaxTopicsPerSocket) {
         return fail(

@@ -101,6 +101,29 @@ describe('/ws', () => {
     client.socket.close();
   });
 
+  it("opens a player's own user topic to their session only", async () => {
+    const { TestClient } = await import('../auth/test-client.ts');
+    const player = new TestClient(t.app, '10.1.1.1');
+    const registered = await player.post('/web-api/auth/v1/registration/fast', {
+      countryId: 1,
+      currency: 'USD',
+    });
+    const { userId } = registered.json();
+    const socket = new WebSocket(url, { headers: { cookie: `user_token=${player.token}` } });
+    const frames: Frame[] = [];
+    socket.on('message', (d) => frames.push(JSON.parse(d.toString())));
+    await new Promise((r) => socket.once('open', r));
+    socket.send(JSON.stringify({ op: 'subscribe', topic: `user:${userId}` }));
+    socket.send(JSON.stringify({ op: 'subscribe', topic: `user:${userId + 1}` }));
+    await new Promise((r) => setTimeout(r, 300));
+    await t.deps.bus.publish(`user:${userId}`, { type: 'balance' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(frames).toContainEqual({ op: 'subscribed', topic: `user:${userId}` });
+    expect(frames.find((f) => f.code === 'WS_FORBIDDEN_TOPIC')).toBeDefined();
+    expect(frames).toContainEqual({ op: 'message', topic: `user:${userId}`, data: { type: 'balance' } });
+    socket.close();
+  });
+
   it('releases bus subscriptions when sockets close', async () => {
     const client = await connect(url);
     client.send({ op: 'subscribe', topic: 'sport:1' });
