@@ -23,6 +23,19 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
+/** Measures a warm server, as players meet it: the feed's world is loaded and the page served once. */
+async function warmUp(origin: string, pagePath: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const live = (await (await fetch(`${origin}/web-api/sportsbook/v1/live?lang=en&limit=1`)).json()) as {
+      total?: number;
+    };
+    if ((live.total ?? 0) > 0) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  for (let i = 0; i < 5; i += 1) await (await fetch(origin + pagePath)).text();
+}
+
 async function main(): Promise<void> {
   const pagePath = process.argv[2] ?? '/en/';
   spawnSync(NODE, ['web/build.ts'], { cwd: REPO_ROOT, stdio: 'inherit' });
@@ -31,6 +44,7 @@ async function main(): Promise<void> {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parlay-lh-')),
     SEED_ON_START: 'true',
   });
+  await warmUp(server.origin, pagePath);
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(server.origin + pagePath, {

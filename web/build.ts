@@ -43,6 +43,7 @@ const SHARED_LIBRARIES = [
   '@parlay/mf/host.ts',
   '@parlay/mf/host-api.ts',
   '@parlay/mf/coupon-store.ts',
+  '@parlay/mf/accounts-store.ts',
   '@parlay/mf/odds-view.ts',
 ] as const;
 
@@ -360,7 +361,7 @@ async function runLimited(configs: readonly InlineConfig[], limit: number): Prom
   await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, worker));
 }
 
-const INLINE_CSS_MAX_BYTES = 16 * 1024;
+const INLINE_CSS_MAX_BYTES = 32 * 1024;
 
 async function main(): Promise<void> {
   const startedAt = performance.now();

@@ -2,7 +2,7 @@
  * The browser side of a micro-app: defineRemoteClient turns a render function into the
  * mount/hydrate/unmount module every app entry exports (one React root per container element).
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { ROOT_ATTRIBUTE } from './fragment-markup.ts';
 
@@ -53,12 +53,16 @@ export function defineRemoteClient<Props>(
       unmount(container);
       const target = rootElementIn(container);
       if (!target) throw new Error(`${appName}: no [${ROOT_ATTRIBUTE}="${appName}"] element to hydrate`);
-      const root = hydrateRoot(target, render(props), {
-        onRecoverableError(error) {
-          console.warn(`${appName}: hydration recovered from an error`, error);
-        },
+      // Hydrating in a transition lets React yield to the browser every few milliseconds, so a
+      // long page (dozens of event rows) does not block input while it becomes interactive.
+      startTransition(() => {
+        const root = hydrateRoot(target, render(props), {
+          onRecoverableError(error) {
+            console.warn(`${appName}: hydration recovered from an error`, error);
+          },
+        });
+        roots.set(container, root);
       });
-      roots.set(container, root);
     },
     unmount,
   };

@@ -17,6 +17,7 @@ import styles from './Header.module.css';
 import type { Theme } from './request-context.ts';
 import { matchRoute, switchLanguagePath } from './routes.ts';
 import { ServerClock } from './ServerClock.tsx';
+import { UserArea } from './session/UserArea.tsx';
 
 /** Props of the shell's own view (its mount/hydrate props): the header bar. */
 export interface HeaderProps {
@@ -28,6 +29,8 @@ export interface HeaderProps {
   timeZone?: number;
   /** The odds format of the coef_view_id cookie, so the selector renders the same on both sides. */
   oddsView?: OddsViewId;
+  /** Whether the page was rendered for a signed-in player (the user area hydrates the same). */
+  signedIn?: boolean;
 }
 
 const THEME_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -89,6 +92,8 @@ function OddsFormatSelect({ initial }: { initial: OddsViewId }) {
       <select
         className={styles.select}
         value={view}
+        // The visible label is hidden on narrow screens; the select keeps its name there too.
+        aria-label={t('odds_format.label')}
         data-testid="odds-format"
         onChange={(event) => setOddsView(Number(event.target.value) as OddsViewId)}
       >
@@ -151,6 +156,7 @@ function HeaderBar({
   theme,
   timeZone = 3,
   oddsView = DEFAULT_ODDS_VIEW,
+  signedIn = false,
 }: Omit<HeaderProps, 'dictionaries'>) {
   const t = useT('common');
   const routeId = matchRoute(pathname)?.route.id ?? null;
@@ -214,6 +220,7 @@ function HeaderBar({
         </nav>
         <div className={styles.tools}>
           <ThemeToggle initialTheme={theme} />
+          <UserArea lng={lng} signedIn={signedIn} />
         </div>
       </div>
       <TabBar lng={lng} routeId={routeId} pathname={pathname} />
