@@ -3,7 +3,7 @@
  * which `npm test` runs first) on a free port with a fresh embedded database, and launches
  * Debian's Chromium through playwright-core.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,9 +45,35 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-export async function startParlay(env: Record<string, string> = {}): Promise<StartedServer> {
+/**
+ * Starts the server. `settings` are site settings written with `parlay config set` into the fresh
+ * database before the start, e.g. { 'maintenance.isMaintenance': true }.
+ */
+export async function startParlay(
+  env: Record<string, string> = {},
+  settings: Record<string, unknown> = {},
+): Promise<StartedServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parlay-e2e-'));
+  for (const [name, value] of Object.entries(settings)) {
+    const result = spawnSync(
+      NODE,
+      [
+        '--disable-warning=ExperimentalWarning',
+        'server/src/cli.ts',
+        'config',
+        'set',
+        name,
+        JSON.stringify(value),
+      ],
+      {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      },
+    );
+    if (result.status !== 0) throw new Error(`config set ${name} failed: ${result.stderr}`);
+  }
   const child = spawn(NODE, ['--disable-warning=ExperimentalWarning', 'server/src/cli.ts', 'start'], {
     cwd: REPO_ROOT,
     env: {
