@@ -3,15 +3,26 @@
  * the modules each role runs. Used by the composition root and by the integration tests.
  */
 import { randomInt } from 'node:crypto';
+import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { accountsModule, Ledger } from './modules/accounts/index.ts';
+import type { Transaction } from 'kysely';
+import {
+  accountsModule,
+  BalanceFeed,
+  Ledger,
+  LocalDiskStorage,
+  VerificationService,
+  verificationRoutes,
+} from './modules/accounts/index.ts';
 import { authModule, createAuthService, provideAuth } from './modules/auth/index.ts';
+import { bettingModule, createBettingContext } from './modules/betting/index.ts';
 import { blocksModule } from './modules/blocks/index.ts';
 import { captchaModule } from './modules/captcha/index.ts';
 import { configModule, SiteConfigService } from './modules/config/index.ts';
+import { createLimitsService, limitsModule } from './modules/limits/index.ts';
 import { outboxModule } from './modules/outbox/index.ts';
 import { createPaymentsService, paymentsModule } from './modules/payments/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
@@ -25,6 +36,7 @@ import { installHttpBehaviour } from './platform/http.ts';
 import type { ModuleDeps } from './platform/module.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { installOriginCheck } from './platform/origin-check.ts';
+import type { Database } from './platform/schema.ts';
 import { PARLAY_VERSION } from './platform/version.ts';
 
 /** Spreads configuration cache expiry over 600-900 s so processes do not all refresh together. */
@@ -64,12 +76,46 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     await app.register(outboxModule, deps);
     await app.register(authModule, { deps, siteConfig, auth });
     await app.register(sportsbookModule, deps);
-    const ledger = new Ledger(deps.db.db, deps.clock);
-    const payments = createPaymentsService(deps, ledger);
+    const balanceFeed = new BalanceFeed(deps.db.db, deps.bus, app.log);
+    const ledger = new Ledger(deps.db.db, deps.clock, undefined, balanceFeed);
+    const verification = new VerificationService(
+      deps.db.db,
+      deps.clock,
+      new LocalDiskStorage(path.join(deps.config.dataDir, 'documents')),
+    );
+    const payments = createPaymentsService(deps, ledger, (userId) => verification.isVerified(userId));
     auth.onUserRegistered(({ userId, currency }) => ledger.openAccount(BigInt(userId), currency));
     auth.provideDepositLookup((userId) => payments.hasDeposit(BigInt(userId)));
+    // Responsible gaming: the limits service guards sign-in and deposits; betting calls it for stakes.
+    const limits = createLimitsService(deps, auth);
+    auth.onSignIn((userId) => limits.assertMaySignIn(BigInt(userId)));
+    payments.provideDepositCheck((deposit) => limits.assertDepositAllowed(deposit));
     await app.register(accountsModule, { ledger });
+    await app.register(verificationRoutes, {
+      verification,
+      identificationFlavour: async () => {
+        const { identification } = await siteConfig.groups(['identification'], 'ru');
+        const types = identification?.verificationTypes;
+        return Array.isArray(types) && types.includes('faceid') ? 'faceid' : 'other';
+      },
+    });
     await app.register(paymentsModule, { deps, payments, ledger });
+    await app.register(limitsModule, { limits, auth });
+    const betting = createBettingContext(deps, {
+      ledger,
+      siteConfig,
+      assertStakeAllowed: (trx, stake) =>
+        limits.assertStakeAllowed(
+          {
+            userId: stake.userId,
+            currency: stake.currency,
+            amountMinor: stake.stakeMinor,
+            reference: `bet:${stake.betId}`,
+          },
+          trx as Transaction<Database>,
+        ),
+    });
+    await app.register(bettingModule, { ctx: betting });
   }
   if (hasRole(deps.config, 'realtime')) await app.register(realtimeModule, deps);
   if (hasRole(deps.config, 'web')) {

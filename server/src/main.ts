@@ -5,6 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { BalanceFeed, Ledger } from './modules/accounts/index.ts';
+import { createBettingContext, startBettingWorkers } from './modules/betting/index.ts';
+import { SiteConfigService } from './modules/config/index.ts';
 import { startClockTicker } from './modules/realtime/index.ts';
 import { isCatalogueEmpty, seedCatalogue, startFeedWorker } from './modules/sportsbook/index.ts';
 import { createBus } from './platform/bus-factory.ts';
@@ -47,6 +50,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const stopWorkers: (() => void | Promise<void>)[] = [];
   if (hasRole(config, 'workers')) {
     stopWorkers.push(startClockTicker(deps));
+    // Live delay, settlement and auto cash-out; balances reach /ws through the ledger's feed.
+    const ledger = new Ledger(deps.db.db, deps.clock, undefined, new BalanceFeed(deps.db.db, deps.bus, app.log));
+    const siteConfig = new SiteConfigService(deps.db.db, deps.bus, deps.clock);
+    stopWorkers.push(
+      startBettingWorkers(
+        createBettingContext(deps, { ledger, siteConfig }),
+        {
+          intervalMs: config.bettingWorkerIntervalMs,
+          resettleWindowMs: config.bettingResettleWindowHours * 3_600_000,
+        },
+        app.log,
+      ),
+    );
     if (config.feedProvider === 'simulator') {
       const feed = startFeedWorker(
         deps,

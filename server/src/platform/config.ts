@@ -58,6 +58,9 @@ const ConfigSchema = Type.Object({
     pattern: '^([A-Z]{3}:\\d{1,13}(\\.\\d{1,3})?(,[A-Z]{3}:\\d{1,13}(\\.\\d{1,3})?)*)?$',
   }),
   withdrawalRequiresVerification: Type.Boolean(),
+  bettingWorkerIntervalMs: Type.Integer({ minimum: 10, maximum: 60_000 }),
+  bettingResettleWindowHours: Type.Integer({ minimum: 1, maximum: 24 * 365 }),
+  limitApprovalDelaySeconds: Type.Integer({ minimum: 1, maximum: 30 * 86_400 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -344,6 +347,29 @@ export const VARIABLES: readonly Variable[] = [
     defaultValue: 'false',
     parse: bool,
     description: "Refuse withdrawals until the player's identity is verified.",
+  },
+  {
+    name: 'BETTING_WORKER_INTERVAL_MS',
+    field: 'bettingWorkerIntervalMs',
+    defaultValue: '250',
+    parse: int,
+    description:
+      'How often the workers role decides live bets whose delay ended, settles resulted bets and checks auto cash-outs.',
+  },
+  {
+    name: 'BETTING_RESETTLE_WINDOW_HOURS',
+    field: 'bettingResettleWindowHours',
+    defaultValue: '168',
+    parse: int,
+    description: 'How long after settlement a bet is still re-settled when its results change.',
+  },
+  {
+    name: 'LIMIT_APPROVAL_DELAY_SECONDS',
+    field: 'limitApprovalDelaySeconds',
+    defaultValue: '86400',
+    parse: int,
+    description:
+      'Delay before a looser responsible-gaming limit applies (deposit limits then wait for the player to approve); the spec says 86400, tests shorten it.',
   },
 ];
 

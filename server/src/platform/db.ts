@@ -50,6 +50,11 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
       oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format),
   };
   const pool = new pg.Pool({ connectionString, max: poolSize, types });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not crash
+  // the process: pg reports it on the pool, and the next query simply opens a new connection.
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL pool: idle connection lost (${err.message})`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

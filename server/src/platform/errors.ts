@@ -123,6 +123,57 @@ export const ERRORS = {
     key: 'errors.verification_required',
     message: 'Verify your identity before withdrawing',
   },
+  DOCUMENT_TYPE_UNSUPPORTED: {
+    status: 400,
+    key: 'errors.document_type_unsupported',
+    message: 'Upload a JPEG, PNG, WebP or PDF file',
+  },
+  DOCUMENT_TOO_LARGE: { status: 413, key: 'errors.document_too_large', message: 'The file is too large' },
+  DOCUMENT_NOT_FOUND: { status: 404, key: 'errors.document_not_found', message: 'No such document' },
+  // Betting (coupon placement, live delay, cash-out). Rejections of a placement are answers
+  // ({ status: 'rejected', code, messageKey }) using these codes and keys (and the limits' LIMIT_*).
+  BET_NOT_FOUND: { status: 404, key: 'errors.bet_not_found', message: 'No such bet' },
+  ODDS_CHANGED: { status: 409, key: 'errors.odds_changed', message: 'The odds changed' },
+  ODDS_LOWERED: { status: 409, key: 'errors.odds_lowered', message: 'The odds went down' },
+  MARKET_UNAVAILABLE: {
+    status: 409,
+    key: 'errors.market_unavailable',
+    message: 'A selection is no longer offered',
+  },
+  MARKET_SUSPENDED: { status: 409, key: 'errors.market_suspended', message: 'A market is suspended' },
+  GAME_FINISHED: { status: 409, key: 'errors.game_finished', message: 'A game is over' },
+  SCORE_CHANGED: {
+    status: 409,
+    key: 'errors.score_changed',
+    message: 'The score changed during the live delay',
+  },
+  DEPENDENT_BETS: {
+    status: 409,
+    key: 'errors.dependent_bets',
+    message: 'Selections of the same game cannot be combined',
+  },
+  STAKE_TOO_LOW: { status: 409, key: 'errors.stake_too_low', message: 'The stake is below the minimum' },
+  STAKE_TOO_HIGH: { status: 409, key: 'errors.stake_too_high', message: 'The stake is above the maximum' },
+  PAYOUT_TOO_HIGH: {
+    status: 409,
+    key: 'errors.payout_too_high',
+    message: 'The possible win is above the maximum payout',
+  },
+  PROMO_CODE_NOT_ALLOWED: {
+    status: 409,
+    key: 'errors.promo_code_not_allowed',
+    message: 'Promo codes cannot be used on multiple singles',
+  },
+  CASHOUT_UNAVAILABLE: {
+    status: 409,
+    key: 'errors.cashout_unavailable',
+    message: 'Cash-out is not available for this bet now',
+  },
+  CASHOUT_PRICE_CHANGED: {
+    status: 409,
+    key: 'errors.cashout_price_changed',
+    message: 'The cash-out offer went down; look at the new one',
+  },
   // Accounts and authentication (auth, captcha modules; origin check).
   NOT_AUTHENTICATED: { status: 401, key: 'errors.not_authenticated', message: 'Sign in first' },
   INVALID_CREDENTIALS: {
@@ -211,6 +262,52 @@ export const ERRORS = {
     status: 403,
     key: 'errors.origin_forbidden',
     message: 'Requests from another site are not accepted',
+  },
+  // Responsible gaming (limits module).
+  LIMIT_VALUE_NOT_ALLOWED: {
+    status: 400,
+    key: 'errors.limit_value_not_allowed',
+    message: 'This value is not offered for this limit',
+  },
+  LIMIT_LOCKED: {
+    status: 409,
+    key: 'errors.limit_locked',
+    message: 'A running self-exclusion or time-out cannot be changed or cancelled',
+  },
+  LIMIT_NOTHING_PENDING: {
+    status: 409,
+    key: 'errors.limit_nothing_pending',
+    message: 'There is no limit change waiting for this action',
+  },
+  LIMIT_DEPOSIT_EXCEEDED: {
+    status: 403,
+    key: 'errors.limit_deposit_exceeded',
+    message: 'This deposit would pass your deposit limit',
+  },
+  LIMIT_WAGER_EXCEEDED: {
+    status: 403,
+    key: 'errors.limit_wager_exceeded',
+    message: 'This stake would pass your wagering limit',
+  },
+  LIMIT_LOSS_EXCEEDED: {
+    status: 403,
+    key: 'errors.limit_loss_exceeded',
+    message: 'This stake could pass your loss limit',
+  },
+  LIMIT_SELF_EXCLUDED: {
+    status: 403,
+    key: 'errors.limit_self_excluded',
+    message: 'You excluded yourself from play until the date given',
+  },
+  LIMIT_TIME_OUT: {
+    status: 403,
+    key: 'errors.limit_time_out',
+    message: 'You took a time-out from play until the date given',
+  },
+  LIMIT_SESSION_ENDED: {
+    status: 403,
+    key: 'errors.limit_session_ended',
+    message: 'Your session time is over for today; visit us tomorrow',
   },
   INTERNAL: { status: 500, key: 'errors.internal', message: 'Something went wrong on our side' },
 } as const satisfies Record<string, { status: number; key: string; message: string }>;

@@ -2,10 +2,12 @@
  * Kysely table types. Each module owns its tables; this file only gathers their types so that one
  * Kysely instance can be typed. A module must not query another module's tables.
  */
-import type { AccountsTables } from '../modules/accounts/tables.ts';
+import type { AccountsTables, VerificationTables } from '../modules/accounts/tables.ts';
 import type { AuthTables } from '../modules/auth/tables.ts';
+import type { BettingTables } from '../modules/betting/tables.ts';
 import type { BlockTables } from '../modules/blocks/tables.ts';
 import type { CaptchaTables } from '../modules/captcha/tables.ts';
+import type { LimitsTables } from '../modules/limits/tables.ts';
 import type { OutboxTables } from '../modules/outbox/tables.ts';
 import type { PaymentsTables } from '../modules/payments/tables.ts';
 import type { RedirectTables } from '../modules/redirects/tables.ts';
@@ -23,4 +25,7 @@ export interface Database
     CaptchaTables,
     OutboxTables,
     AccountsTables,
-    PaymentsTables {}
+    VerificationTables,
+    PaymentsTables,
+    BettingTables,
+    LimitsTables {}

@@ -11,6 +11,8 @@ import enFooter from './dictionaries/en/footer.json' with { type: 'json' };
 import enInfo from './dictionaries/en/info.json' with { type: 'json' };
 import enLotto from './dictionaries/en/lotto.json' with { type: 'json' };
 import enOffice from './dictionaries/en/office.json' with { type: 'json' };
+import enOfficeMoney from './dictionaries/en/office-money.json' with { type: 'json' };
+import enOfficeSecurity from './dictionaries/en/office-security.json' with { type: 'json' };
 import enRoutes from './dictionaries/en/routes.json' with { type: 'json' };
 import enShell from './dictionaries/en/shell.json' with { type: 'json' };
 import enSports from './dictionaries/en/sports.json' with { type: 'json' };
@@ -23,6 +25,8 @@ import ruFooter from './dictionaries/ru/footer.json' with { type: 'json' };
 import ruInfo from './dictionaries/ru/info.json' with { type: 'json' };
 import ruLotto from './dictionaries/ru/lotto.json' with { type: 'json' };
 import ruOffice from './dictionaries/ru/office.json' with { type: 'json' };
+import ruOfficeMoney from './dictionaries/ru/office-money.json' with { type: 'json' };
+import ruOfficeSecurity from './dictionaries/ru/office-security.json' with { type: 'json' };
 import ruRoutes from './dictionaries/ru/routes.json' with { type: 'json' };
 import ruShell from './dictionaries/ru/shell.json' with { type: 'json' };
 import ruSports from './dictionaries/ru/sports.json' with { type: 'json' };
@@ -48,6 +52,8 @@ export const DICTIONARIES: Record<Language, Record<Namespace, Dictionary>> = {
     routes: enRoutes,
     casino: enCasino,
     office: enOffice,
+    'office-money': enOfficeMoney,
+    'office-security': enOfficeSecurity,
     auth: enAuth,
     lotto: enLotto,
     technical: enTechnical,
@@ -62,6 +68,8 @@ export const DICTIONARIES: Record<Language, Record<Namespace, Dictionary>> = {
     routes: ruRoutes,
     casino: ruCasino,
     office: ruOffice,
+    'office-money': ruOfficeMoney,
+    'office-security': ruOfficeSecurity,
     auth: ruAuth,
     lotto: ruLotto,
     technical: ruTechnical,

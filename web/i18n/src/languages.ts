@@ -16,6 +16,8 @@ export const NAMESPACES = [
   'routes',
   'casino',
   'office',
+  'office-money',
+  'office-security',
   'auth',
   'lotto',
   'technical',

@@ -18,6 +18,7 @@ import {
   guardedHref,
 } from './routing/client-navigation.ts';
 import { StatusView } from './StatusView.tsx';
+import { getSession, initSession, subscribeSession } from './session/session-store.ts';
 import { readShellState, type ShellState } from './state.ts';
 
 const headerRoots = new WeakMap<Element, Root>();
@@ -129,6 +130,7 @@ function interceptNavigation(host: Host): void {
 
 function boot(state: ShellState): void {
   routingState = state;
+  if (state.guardContext) initSession(state.guardContext.session, state.guardContext);
   const tablet = appleTabletRedirect(location, navigator);
   if (tablet) {
     location.replace(tablet);
@@ -146,6 +148,7 @@ function boot(state: ShellState): void {
     dictionaries: state.dictionaries,
     timeZone: state.timeZone,
     oddsView: getOddsView(),
+    signedIn: getSession().status.userId !== null,
   });
   // Only the default layout has the header; other layouts leave #parlay-header empty.
   const headerRoot =
@@ -192,6 +195,17 @@ function boot(state: ShellState): void {
   }
   if (footer && state.footer) void host.hydrateSlot(state.footer.app, footer, state.footer.scripts);
   interceptNavigation(host);
+  subscribeSession(() => headerRoot?.render(<ShellHeader {...headerProps(location.pathname)} />));
+  void import('./session/session-behaviours.ts')
+    .then(({ startSessionBehaviours }) =>
+      startSessionBehaviours({
+        lng: state.lng,
+        timers: behaviours.runtime.timers,
+        siteConfig: behaviours.runtime.siteConfig,
+        navigate: (href) => void host.navigate(guardedHref(href, routingState, location.origin), 'push'),
+      }),
+    )
+    .catch((error: unknown) => console.error('session behaviours failed to load', error));
 }
 
 const pageState = typeof document === 'undefined' ? null : readShellState(document);

@@ -50,7 +50,11 @@ export function renderDocument(parts: DocumentParts): string {
     '<meta name="color-scheme" content="dark light">',
     `<link rel="icon" href="${FAVICON}">`,
     `<script type="importmap">${serializeJsonForScript(parts.importMap)}</script>`,
-    ...unique(parts.modulePreloads).map((href) => `<link rel="modulepreload" href=${attr(href)}>`),
+    // Low priority: the modules are needed for interactivity, not for the first paint, so on a slow
+    // connection they should not hold back the document and its inline styles.
+    ...unique(parts.modulePreloads).map(
+      (href) => `<link rel="modulepreload" href=${attr(href)} fetchpriority="low">`,
+    ),
     ...unique(parts.stylesheets).map((href) => {
       const css = parts.inlineCss?.[href];
       // data-href lets the browser host see that this stylesheet is already on the page.

@@ -100,7 +100,7 @@ describe('shell renderPage', () => {
     expect(page).toContain(
       '<script type="importmap">{"imports":{"react":"/assets/shared/react-1.js"}}</script>',
     );
-    expect(page).toContain('<link rel="modulepreload" href="/assets/info/info-1.js">');
+    expect(page).toContain('<link rel="modulepreload" href="/assets/info/info-1.js" fetchpriority="low">');
     expect(page).toContain('<link rel="stylesheet" href="/assets/shared/ui-1.css">');
     expect(page).toContain('<script type="module" src="/assets/shell/shell-1.js"></script>');
     expect(page).toContain('aria-label="Main navigation"');

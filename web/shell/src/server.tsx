@@ -183,7 +183,8 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
     timeZone: context.timeZone,
     device: context.device,
     geoCountry: context.geoCountry,
-    dictionaries: { ...shellDictionaries, ...pickDictionaries(lng, ['shell']) },
+    // auth: the login, registration and forgot-password modals' forms (session/AuthModalSlot.tsx).
+    dictionaries: { ...shellDictionaries, ...pickDictionaries(lng, ['shell', 'auth']) },
     maintenanceTexts: maintenanceTexts(),
     layout,
     guardContext: { session: plan.session, config: plan.config },
@@ -216,6 +217,7 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
               dictionaries={shellDictionaries}
               timeZone={context.timeZone}
               oddsView={oddsView}
+              signedIn={plan.session.userId !== null}
             />,
           )
         : '',

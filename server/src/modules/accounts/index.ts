@@ -5,7 +5,9 @@
  * (routes under /web-api/accounts/v1 for the signed-in player: accounts list, add and remove a
  * currency, set the active account, transaction history).
  */
+export { BalanceFeed, type BalanceMessage } from './balance-feed.ts';
 export type { LedgerDifference, LedgerReport } from './check-ledger.ts';
+export { type DocumentStorage, LocalDiskStorage, MemoryStorage } from './document-storage.ts';
 export { LEDGER_USAGE, runLedgerCommand } from './ledger-command.ts';
 export { Ledger, type MoveInput } from './ledger-service.ts';
 export {
@@ -27,6 +29,13 @@ export type { CaptureInput, Reservation, ReserveInput } from './reservations.ts'
 export { accountsRoutes as accountsModule, accountView } from './routes.ts';
 export { SHARDS } from './system-accounts.ts';
 export type { AccountsTables } from './tables.ts';
+export {
+  DOCUMENT_TYPES,
+  type VerificationDocument,
+  VerificationService,
+  type VerificationStatus,
+} from './verification.ts';
+export { type IdentificationFlavour, verificationRoutes } from './verification-routes.ts';
 export {
   ACCOUNT_TYPE,
   type Account,

@@ -10,6 +10,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
+import type { BalanceFeed } from './balance-feed.ts';
 import { checkLedger, type LedgerReport } from './check-ledger.ts';
 import {
   listTransactions,
@@ -61,16 +62,68 @@ export interface MoveInput {
   metadata?: Metadata;
 }
 
+/** Accounts changed inside a transaction, announced to the balance feed once it commits. */
+const CHANGED_IN_TRANSACTION = new WeakMap<Kysely<Database>, Set<bigint>>();
+
 export class Ledger {
   readonly #ctx: LedgerContext;
+  readonly #feed: BalanceFeed | null;
 
-  constructor(db: Kysely<Database>, clock: Clock, system: SystemAccounts = new SystemAccounts(db)) {
+  constructor(
+    db: Kysely<Database>,
+    clock: Clock,
+    system: SystemAccounts = new SystemAccounts(db),
+    feed: BalanceFeed | null = null,
+  ) {
     this.#ctx = { db, clock, system };
+    this.#feed = feed;
+    if (db.isTransaction) {
+      const changed = CHANGED_IN_TRANSACTION.get(db) ?? new Set<bigint>();
+      CHANGED_IN_TRANSACTION.set(db, changed);
+      this.#ctx.touched = changed;
+    }
   }
 
-  /** The same service working inside the caller's transaction. */
+  /**
+   * The same service working inside the caller's transaction. Balances it changes are pushed to
+   * the players only when the caller reports the commit: use ledger.transaction(work), or call
+   * ledger.committed(trx) after the transaction resolved.
+   */
   in(trx: Kysely<Database>): Ledger {
-    return new Ledger(trx, this.#ctx.clock, this.#ctx.system);
+    return new Ledger(trx, this.#ctx.clock, this.#ctx.system, this.#feed);
+  }
+
+  /** Runs work in one database transaction and, after it commits, pushes the changed balances. */
+  async transaction<T>(work: (trx: Kysely<Database>, ledger: Ledger) => Promise<T>): Promise<T> {
+    let used: Kysely<Database> | null = null;
+    const result = await this.#ctx.db.transaction().execute((trx) => {
+      used = trx;
+      return work(trx, this.in(trx));
+    });
+    if (used) this.committed(used);
+    return result;
+  }
+
+  /** Reports that a transaction used through in(trx) committed: its balance changes are pushed. */
+  committed(trx: Kysely<Database>): void {
+    const changed = CHANGED_IN_TRANSACTION.get(trx);
+    CHANGED_IN_TRANSACTION.delete(trx);
+    if (changed && changed.size > 0) this.#feed?.accountsChanged(changed);
+  }
+
+  /** Runs a money operation; outside a transaction its own commit has happened when it resolves. */
+  async #moving<T>(operation: (ctx: LedgerContext) => Promise<T>): Promise<T> {
+    if (this.#ctx.touched) return operation(this.#ctx);
+    const touched = new Set<bigint>();
+    const result = await operation({ ...this.#ctx, touched });
+    if (touched.size > 0) this.#feed?.accountsChanged(touched);
+    return result;
+  }
+
+  /** Announces a change of a player's account list (outside a transaction only). */
+  #listChanged<T>(userId: bigint, result: T): T {
+    if (!this.#ctx.db.isTransaction) this.#feed?.userChanged(userId);
+    return result;
   }
 
   get db(): Kysely<Database> {
@@ -81,17 +134,18 @@ export class Ledger {
   openAccount(userId: bigint, currency: string, type: 0 | 4 = 0): Promise<Account> {
     return openAccount(this.#ctx.db, this.#ctx.clock, userId, currency, type);
   }
-  addCurrency(userId: bigint, currency: string): Promise<Account> {
-    return addCurrency(this.#ctx.db, this.#ctx.clock, userId, currency);
+  async addCurrency(userId: bigint, currency: string): Promise<Account> {
+    return this.#listChanged(userId, await addCurrency(this.#ctx.db, this.#ctx.clock, userId, currency));
   }
-  removeCurrency(userId: bigint, accountId: bigint): Promise<void> {
-    return removeCurrency(this.#ctx.db, this.#ctx.clock, userId, accountId);
+  async removeCurrency(userId: bigint, accountId: bigint): Promise<void> {
+    await removeCurrency(this.#ctx.db, this.#ctx.clock, userId, accountId);
+    this.#listChanged(userId, null);
   }
-  setActiveAccount(
+  async setActiveAccount(
     userId: bigint,
     accountId: bigint,
   ): Promise<{ activeAccountId: bigint; messageKey: string }> {
-    return setActiveAccount(this.#ctx.db, userId, accountId);
+    return this.#listChanged(userId, await setActiveAccount(this.#ctx.db, userId, accountId));
   }
   balances(userId: bigint): Promise<Account[]> {
     return listAccounts(this.#ctx.db, userId);
@@ -102,13 +156,13 @@ export class Ledger {
   account(userId: bigint, accountId: bigint): Promise<Account> {
     return getUserAccount(this.#ctx.db, userId, accountId);
   }
-  setFrozen(userId: bigint, frozen: boolean): Promise<number> {
-    return setFrozen(this.#ctx.db, userId, frozen);
+  async setFrozen(userId: bigint, frozen: boolean): Promise<number> {
+    return this.#listChanged(userId, await setFrozen(this.#ctx.db, userId, frozen));
   }
 
   // Money movements.
   async transfer(input: TransferInput): Promise<Transfer> {
-    return (await postTransfer(this.#ctx, input)).transfer;
+    return this.#moving(async (ctx) => (await postTransfer(ctx, input)).transfer);
   }
   /** A two-posting transfer: from → to. */
   move(input: MoveInput): Promise<Transfer> {
@@ -128,16 +182,16 @@ export class Ledger {
     transferId: bigint,
     options: { idempotencyKey?: string; metadata?: Metadata } = {},
   ): Promise<Transfer> {
-    return reverseTransfer(this.#ctx, transferId, options);
+    return this.#moving((ctx) => reverseTransfer(ctx, transferId, options));
   }
   reserve(input: ReserveInput): Promise<Reservation> {
-    return reserve(this.#ctx, input);
+    return this.#moving((ctx) => reserve(ctx, input));
   }
   capture(reservationId: bigint, input: CaptureInput): Promise<Reservation> {
-    return capture(this.#ctx, reservationId, input);
+    return this.#moving((ctx) => capture(ctx, reservationId, input));
   }
   release(reservationId: bigint, reason: string, metadata?: Metadata): Promise<Reservation> {
-    return release(this.#ctx, reservationId, reason, metadata);
+    return this.#moving((ctx) => release(ctx, reservationId, reason, metadata));
   }
   getReservation(id: bigint): Promise<Reservation> {
     return getReservation(this.#ctx.db, id);

@@ -61,6 +61,8 @@ export interface LedgerContext {
   db: Kysely<Database>;
   system: SystemAccounts;
   clock: Clock;
+  /** Collects the accounts a committed transfer will have changed (the balance feed reads them). */
+  touched?: Set<bigint>;
 }
 
 /** Checks what can be checked without the database; throws VALIDATION_FAILED or LEDGER_INVARIANT. */
@@ -158,6 +160,7 @@ export async function postTransfer(
       createdAt: row.created_at,
       postings,
     };
+    for (const p of postings) ctx.touched?.add(p.accountId);
     return { transfer, replayed: false };
   });
 }

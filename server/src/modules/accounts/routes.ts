@@ -7,8 +7,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { formatAmount } from '../../../../domain/money/index.ts';
 import { requireUser } from '../auth/index.ts';
+import { accountView } from './account-view.ts';
 import type { Ledger } from './ledger-service.ts';
-import type { Account } from './wallet.ts';
 
 const Id = Type.String({ pattern: '^\\d{1,19}$' });
 const AccountSchema = Type.Object({
@@ -26,22 +26,6 @@ const AccountSchema = Type.Object({
 });
 const Nullable = <T extends ReturnType<typeof Type.Object>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export function accountView(a: Account) {
-  return {
-    id: a.id.toString(),
-    iso: a.iso,
-    symbol: a.symbol,
-    label: a.label,
-    money: formatAmount(a.moneyMinor, a.iso),
-    moneyMinor: a.moneyMinor.toString(),
-    type: a.type,
-    currencyId: a.currencyId,
-    isActive: a.isActive,
-    points: a.points.toString(),
-    isFrozen: a.isFrozen,
-  };
-}
-
 const TransactionsQuery = Type.Object({
   accountId: Type.Optional(Id),
   types: Type.Optional(Type.String({ pattern: '^[049](,[049]){0,2}$' })),
@@ -51,6 +35,8 @@ const TransactionsQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });
+
+export { accountView };
 
 export async function accountsRoutes(app: FastifyInstance, options: { ledger: Ledger }): Promise<void> {
   const { ledger } = options;

@@ -55,3 +55,25 @@ export interface AccountsTables {
     settled_at: Date | null;
   };
 }
+
+/** Verification tables (migration 0032). */
+export interface VerificationTables {
+  verification_profiles: {
+    user_id: bigint;
+    verification_status: Generated<number>;
+    user_status_id: Generated<number>;
+    verification_status_group_code: Generated<string>;
+    requested_additional_document: Generated<boolean>;
+    updated_at: Date;
+  };
+  verification_documents: {
+    id: Generated<bigint>;
+    user_id: bigint;
+    document_type: string;
+    state: Generated<'pending' | 'accepted' | 'rejected'>;
+    files: Generated<unknown>;
+    comment: string | null;
+    created_at: Date;
+    reviewed_at: Date | null;
+  };
+}

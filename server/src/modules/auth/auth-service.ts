@@ -63,6 +63,7 @@ export class AuthService {
   readonly #resolved = new WeakMap<FastifyRequest, Promise<Resolved | null>>();
   readonly #registeredListeners: ((user: { userId: number; currency: string }) => Promise<unknown>)[] = [];
   #depositLookup: ((userId: number) => Promise<boolean>) | null = null;
+  readonly #signInChecks: ((userId: number) => Promise<void>)[] = [];
 
   constructor(
     db: Kysely<Database>,
@@ -100,6 +101,14 @@ export class AuthService {
   /** Where has_deposit comes from: the payments module knows whether a deposit was ever credited. */
   provideDepositLookup(lookup: (userId: number) => Promise<boolean>): void {
     this.#depositLookup = lookup;
+  }
+
+  /**
+   * Other modules may refuse a sign-in by throwing an AppError, e.g. the limits module during a
+   * self-exclusion. Checks run before the session opens, for every sign-in method.
+   */
+  onSignIn(check: (userId: number) => Promise<void>): void {
+    this.#signInChecks.push(check);
   }
 
   async hasDeposit(userId: number, stored: boolean): Promise<boolean> {
@@ -141,6 +150,7 @@ export class AuthService {
     method: SignInMethod,
     remember: boolean,
   ): Promise<NewSession> {
+    for (const check of this.#signInChecks) await check(userId);
     const session = await this.sessions.create(userId, {
       method,
       remember,

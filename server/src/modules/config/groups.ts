@@ -9,6 +9,10 @@ const Bool = Type.Boolean();
 const Str = Type.String({ maxLength: 2000 });
 const StrList = Type.Array(Type.String({ maxLength: 500 }), { maxItems: 500 });
 const Int = (min: number, max: number) => Type.Integer({ minimum: min, maximum: max });
+const AmountByCurrency = Type.Record(
+  Type.String({ pattern: '^[A-Z]{3}$' }),
+  Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,3})?$' }),
+);
 
 interface Setting {
   schema: TSchema;
@@ -63,6 +67,37 @@ export const CONFIG_GROUPS = {
     startAt: { schema: Type.Union([Str, Type.Null()]), value: null },
     finishAt: { schema: Type.Union([Str, Type.Null()]), value: null },
     russianNoticeCountries: { schema: StrList, value: ['RU', 'BY', 'KZ', 'KG', 'UZ', 'TJ', 'AM', 'AZ'] },
+  },
+  coupon: {
+    isExpressBonusAllowed: { schema: Bool, value: true },
+    /** Coupon types (typeId) the minimum and maximum amounts apply to (coupon-accounts §5). */
+    limitedCouponTypeIds: {
+      schema: Type.Array(Int(0, 10_001), { maxItems: 10 }),
+      value: [0, 1, 2, 4, 10001],
+    },
+    /** Per currency, major units; a currency not listed uses RUB's number in its own units. */
+    minBetAmountByCurrency: {
+      schema: AmountByCurrency,
+      value: { RUB: '10', USD: '0.2', EUR: '0.2', UAH: '5', KZT: '50' },
+    },
+    maxBetAmountByCurrency: {
+      schema: AmountByCurrency,
+      value: { RUB: '500000', USD: '5000', EUR: '5000', UAH: '200000', KZT: '2500000' },
+    },
+    maxPayoutByCurrency: {
+      schema: AmountByCurrency,
+      value: { RUB: '5000000', USD: '50000', EUR: '50000', UAH: '2000000', KZT: '25000000' },
+    },
+    /** Live bets wait this long before they are re-checked and accepted or rejected. */
+    liveDelayMs: { schema: Int(0, 60_000), value: 5000 },
+    /** Per sport id ("1": 7000); sports not listed use liveDelayMs. */
+    liveDelayMsBySport: {
+      schema: Type.Record(Type.String({ pattern: '^\\d{1,9}$' }), Int(0, 60_000)),
+      value: {},
+    },
+    isCashoutEnabled: { schema: Bool, value: true },
+    /** Share of the fair value the house keeps on a cash-out, hundredths of a percent. */
+    cashoutMarginBasisPoints: { schema: Int(0, 5000), value: 500 },
   },
   support: {
     email: { schema: Str, value: 'support@parlay.example' },

@@ -60,6 +60,14 @@ export interface WithdrawalInput extends DepositInput {
   destination: string;
 }
 
+/** A responsible-gaming check of a deposit about to be created; throws an AppError to refuse it. */
+export type DepositCheck = (deposit: {
+  userId: bigint;
+  currency: string;
+  amountMinor: bigint;
+  reference: string;
+}) => Promise<void>;
+
 export type NotificationOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_payment' | 'amount_mismatch';
 
 const LNG = /^[a-z]{2}$/;
@@ -86,6 +94,7 @@ export class PaymentsService {
   readonly #clock: Clock;
   readonly #options: PaymentsOptions;
   readonly #autoApprove: Map<string, bigint>;
+  #depositCheck: DepositCheck | null = null;
 
   constructor(db: Kysely<Database>, ledger: Ledger, clock: Clock, options: PaymentsOptions) {
     this.#db = db;
@@ -93,6 +102,14 @@ export class PaymentsService {
     this.#clock = clock;
     this.#options = options;
     this.#autoApprove = parseAutoApprove(options.autoApprove);
+  }
+
+  /**
+   * The limits module refuses deposits past a deposit limit or during a self-exclusion or time-out
+   * (and counts the allowed ones); called before a deposit is created, idempotent per key.
+   */
+  provideDepositCheck(check: DepositCheck): void {
+    this.#depositCheck = check;
   }
 
   get provider(): PaymentProvider | null {
@@ -153,6 +170,12 @@ export class PaymentsService {
   async startDeposit(input: DepositInput): Promise<{ payment: Payment; redirectUrl: string }> {
     const provider = this.#requireProvider();
     const { method, fee } = await this.#validate(input, 'deposit');
+    await this.#depositCheck?.({
+      userId: input.userId,
+      currency: method.currency,
+      amountMinor: input.amountMinor,
+      reference: `deposit:${input.idempotencyKey}`,
+    });
     const hash = hashRequest(['deposit', input.accountId, input.methodId, input.amountMinor]);
     const now = this.#clock.now();
     const inserted = await this.#db
@@ -204,7 +227,7 @@ export class PaymentsService {
     const provider = this.#requireProvider();
     if (provider.name !== providerName) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
     const notice = provider.readNotification(rawBody, headers);
-    return this.#db.transaction().execute(async (trx) => {
+    return this.#ledger.transaction(async (trx) => {
       const claimed = await trx
         .insertInto('payment_notifications')
         .values({
@@ -313,7 +336,7 @@ export class PaymentsService {
       input.amountMinor,
       input.destination,
     ]);
-    const { row, fresh } = await this.#db.transaction().execute(async (trx) => {
+    const { row, fresh } = await this.#ledger.transaction(async (trx) => {
       const now = this.#clock.now();
       const inserted = await trx
         .insertInto('payments')
@@ -376,7 +399,7 @@ export class PaymentsService {
     reason: string,
     userId?: bigint,
   ): Promise<Payment> {
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#ledger.transaction(async (trx) => {
       const payment = await lockPayment(trx, paymentId, userId);
       if (payment.direction !== 'withdrawal')
         throw new AppError('PAYMENT_STATE_CONFLICT', 'not a withdrawal');
@@ -397,7 +420,7 @@ export class PaymentsService {
 
   /** Approves a requested withdrawal (operator or automatic) and sends it to the provider. */
   async approveWithdrawal(paymentId: bigint, by = 'operator'): Promise<Payment> {
-    const send = await this.#db.transaction().execute(async (trx) => {
+    const send = await this.#ledger.transaction(async (trx) => {
       const payment = await lockPayment(trx, paymentId);
       if (payment.direction !== 'withdrawal')
         throw new AppError('PAYMENT_STATE_CONFLICT', 'not a withdrawal');
@@ -424,7 +447,7 @@ export class PaymentsService {
   /** approved → processing (committed first, so a cancel can no longer win), then the provider call. */
   async #payout(paymentId: bigint): Promise<void> {
     const provider = this.#requireProvider();
-    const payment = await this.#db.transaction().execute(async (trx) => {
+    const payment = await this.#ledger.transaction(async (trx) => {
       const row = await lockPayment(trx, paymentId);
       if (row.state !== 'approved') return null;
       await this.#setState(trx, row.id, 'processing');
@@ -432,7 +455,7 @@ export class PaymentsService {
     });
     if (!payment) return;
     const answer = await provider.startPayout(this.#providerPayment(payment));
-    await this.#db.transaction().execute(async (trx) => {
+    await this.#ledger.transaction(async (trx) => {
       const row = await lockPayment(trx, paymentId);
       await this.#finishPayout(trx, row, answer.status, answer.reason ?? null, answer.providerRef);
     });

@@ -9,9 +9,11 @@
 
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
 import type { TimeFilter } from '../../../../domain/sportsbook/time-filter.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { Database } from '../../platform/schema.ts';
 import { getGame } from './get-game.ts';
 import { listChamps } from './list-champs.ts';
 import { type ListMode, listGames } from './list-games.ts';
@@ -31,6 +33,7 @@ import {
   SportSchema,
 } from './schemas.ts';
 import { searchEvents } from './search-events.ts';
+import type { MarketState, OutcomeResultCode, OutcomeState } from './tables.ts';
 
 export * from './events.ts';
 export { FeedIngester } from './feed/ingester.ts';
@@ -202,4 +205,131 @@ function registerList(app: FastifyInstance, deps: ModuleDeps, mode: ListMode): v
       return listGames(deps.db.db, { ...q, mode, nowMs: deps.clock.nowMs() });
     },
   );
+}
+
+// Read functions for the betting module: the current state of selections by ids.
+
+/** A selection (outcome) as betting sees it now: price and state with its market and game. */
+export interface SelectionState {
+  outcomeId: bigint;
+  oddsMilli: number;
+  outcomeState: OutcomeState;
+  marketId: bigint;
+  marketState: MarketState;
+  marketTypeId: number;
+  marketIsLive: boolean;
+  /** Bumped by every change of the market row (suspension, reopening, result). */
+  marketVersion: bigint;
+  gameId: number;
+  sportId: number;
+  gameStatus: number;
+  isGameFinished: boolean;
+  isTimeRunning: boolean;
+  scoreHome: number;
+  scoreAway: number;
+}
+
+/**
+ * The selections of these outcome ids (missing ids are absent from the map). With lockMarkets the
+ * markets rows are read FOR SHARE, in id order, so a suspension or result of one of them waits for
+ * the caller's transaction, or the caller sees it.
+ */
+export async function readSelections(
+  db: Kysely<Database>,
+  outcomeIds: readonly bigint[],
+  options: { lockMarkets?: boolean } = {},
+): Promise<Map<bigint, SelectionState>> {
+  if (outcomeIds.length === 0) return new Map();
+  let query = db
+    .selectFrom('outcomes as o')
+    .innerJoin('markets as m', 'm.id', 'o.market_id')
+    .innerJoin('games as g', 'g.id', 'm.game_id')
+    .select([
+      'o.id as outcome_id',
+      'o.odds_milli',
+      'o.state as outcome_state',
+      'm.id as market_id',
+      'm.state as market_state',
+      'm.type_id',
+      'm.is_live',
+      'm.version as market_version',
+      'g.id as game_id',
+      'g.sport_id',
+      'g.status',
+      'g.finished_at',
+      'g.clock_running',
+      'g.score_home',
+      'g.score_away',
+    ])
+    .where('o.id', 'in', [...outcomeIds])
+    .orderBy('m.id');
+  if (options.lockMarkets) query = query.modifyEnd(sql`for share of m`);
+  const rows = await query.execute();
+  return new Map(
+    rows.map((r) => [
+      BigInt(r.outcome_id),
+      {
+        outcomeId: BigInt(r.outcome_id),
+        oddsMilli: r.odds_milli,
+        outcomeState: r.outcome_state,
+        marketId: BigInt(r.market_id),
+        marketState: r.market_state,
+        marketTypeId: r.type_id,
+        marketIsLive: r.is_live,
+        marketVersion: BigInt(r.market_version),
+        gameId: r.game_id,
+        sportId: r.sport_id,
+        gameStatus: r.status,
+        isGameFinished: r.finished_at !== null,
+        isTimeRunning: r.clock_running,
+        scoreHome: r.score_home,
+        scoreAway: r.score_away,
+      },
+    ]),
+  );
+}
+
+/**
+ * The settled result of each outcome id, or null while it is open: the feed's result once the
+ * outcome is resulted; void when its market was cancelled or its game cancelled (status 5).
+ */
+export async function readOutcomeResults(
+  db: Kysely<Database>,
+  outcomeIds: readonly bigint[],
+): Promise<Map<bigint, OutcomeResultCode | null>> {
+  if (outcomeIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('outcomes as o')
+    .innerJoin('markets as m', 'm.id', 'o.market_id')
+    .innerJoin('games as g', 'g.id', 'm.game_id')
+    .select(['o.id', 'o.state', 'o.result', 'm.state as market_state', 'g.status'])
+    .where('o.id', 'in', [...outcomeIds])
+    .execute();
+  return new Map(
+    rows.map((r) => {
+      const voided = r.market_state === 'cancelled' || r.status === 5;
+      const result = r.state === 'resulted' && r.result ? r.result : voided ? 'void' : null;
+      return [BigInt(r.id), result];
+    }),
+  );
+}
+
+/** The prices of the open outcomes of each market, thousandths (for fair values). */
+export async function readMarketPrices(
+  db: Kysely<Database>,
+  marketIds: readonly bigint[],
+): Promise<Map<bigint, number[]>> {
+  const prices = new Map<bigint, number[]>();
+  if (marketIds.length === 0) return prices;
+  const rows = await db
+    .selectFrom('outcomes')
+    .select(['market_id', 'odds_milli'])
+    .where('market_id', 'in', [...marketIds])
+    .where('state', '=', 'open')
+    .execute();
+  for (const r of rows) {
+    const id = BigInt(r.market_id);
+    prices.set(id, [...(prices.get(id) ?? []), r.odds_milli]);
+  }
+  return prices;
 }

@@ -1,17 +1,65 @@
 /**
- * The auth micro-app's pages (login, registration and account pages): the page frame (breadcrumbs, heading) and, until the
- * issue that builds this area lands, an honest empty state.
+ * The auth micro-app's pages: login (/user/login), registration (/registration), password recovery
+ * (/user/passwordreset) and the confirm-terms page; the other account pages keep the empty state.
+ * The same forms fill the shell's login, registration and forgot-password modals (AuthModal.tsx).
  */
 import { createTranslator, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
 import type { AreaProps } from '@parlay/shell/routing/area-page.ts';
 import { EmptyState, PageFrame } from '@parlay/ui/index.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import styles from './AuthApp.module.css';
+import { ConfirmTerms } from './forms/ConfirmTerms.tsx';
+import { ForgotPasswordForm } from './forms/ForgotPasswordForm.tsx';
+import { RegistrationForm } from './forms/RegistrationForm.tsx';
+import { LoginPage } from './LoginPage.tsx';
+
+/** A client navigation the shell performs (it intercepts plain link clicks). */
+function navigateTo(href: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
 
 function AuthPage({ lng, frame }: Omit<AreaProps, 'dictionaries'>) {
   const t = useT('auth');
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const formProps = {
+    lng,
+    onSwitch: (to: 'login' | 'registration' | 'forgot-password') =>
+      navigateTo(
+        to === 'login'
+          ? `/${lng}/user/login`
+          : to === 'registration'
+            ? `/${lng}/registration`
+            : `/${lng}/user/passwordreset`,
+      ),
+  };
+  let content: ReactNode;
+  switch (frame.routeId) {
+    case 'login':
+      content = <LoginPage {...formProps} />;
+      break;
+    case 'registration':
+      content = <RegistrationForm {...formProps} returnUrl={`/${lng}/`} onDone={() => {}} />;
+      break;
+    case 'user-passwordreset':
+      content = <ForgotPasswordForm {...formProps} returnUrl={null} onDone={() => {}} />;
+      break;
+    case 'confirm-terms':
+      content = <ConfirmTerms lng={lng} />;
+      break;
+    default:
+      content = (
+        <EmptyState
+          title={t(`empty.${frame.area}.title`)}
+          text={t(`empty.${frame.area}.text`)}
+          action={{ label: t('home_link'), href: `/${lng}/` }}
+        />
+      );
+  }
   return (
     <div className={styles.page} data-hydrated={hydrated ? 'true' : 'false'}>
       <PageFrame
@@ -20,11 +68,7 @@ function AuthPage({ lng, frame }: Omit<AreaProps, 'dictionaries'>) {
         breadcrumbsLabel={frame.breadcrumbsLabel}
         data-route={frame.routeId}
       >
-        <EmptyState
-          title={t(`empty.${frame.area}.title`)}
-          text={t(`empty.${frame.area}.text`)}
-          action={{ label: t('home_link'), href: `/${lng}/` }}
-        />
+        <div className={styles.card}>{content}</div>
       </PageFrame>
     </div>
   );

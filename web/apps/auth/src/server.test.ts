@@ -11,19 +11,20 @@ const input = (url: string, components: string[] | null = null): RemoteRenderInp
 });
 
 describe('auth remote', () => {
-  it('renders its page frame with breadcrumbs and the empty state', async () => {
+  it('renders its page frame with breadcrumbs and the login form', async () => {
     const { status, fragment } = await auth.render(input('/en/user/login'));
     expect(status).toBe(200);
     expect(fragment.appName).toBe('auth');
     expect(fragment.title).toBe('Log in — Parlay');
     expect(fragment.body).toContain('aria-label="Breadcrumbs"');
     expect(fragment.body).toContain('Log in</h1>');
-    expect(fragment.body).toContain('This section opens soon');
+    expect(fragment.body).toContain('<form');
+    expect(fragment.body).toContain('E-mail or account number</label>');
   });
 
   it('renders Russian', async () => {
     const { fragment } = await auth.render(input('/ru/user/login'));
-    expect(fragment.body).toContain('Раздел скоро откроется');
+    expect(fragment.body).toContain('E-mail или номер счёта</label>');
   });
 
   it.each([

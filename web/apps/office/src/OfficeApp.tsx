@@ -1,12 +1,16 @@
 /**
- * The office micro-app's pages (personal office and payment returns): the page frame (breadcrumbs, heading) and, until the
- * issue that builds this area lands, an honest empty state.
+ * The office micro-app's pages (personal office and payment returns): the page frame (breadcrumbs, heading), the money
+ * sections (wallets, recharge, deduce, histories, verification, payment returns) and, for sections still to come, an honest empty state.
  */
 import { createTranslator, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
 import type { AreaProps } from '@parlay/shell/routing/area-page.ts';
 import { EmptyState, NavLink, PageFrame } from '@parlay/ui/index.ts';
 import { useEffect, useMemo, useState } from 'react';
+import { isMoneyRoute, MoneySection } from './money/MoneySection.tsx';
 import styles from './OfficeApp.module.css';
+import { PersonalSection } from './personal/PersonalSection.tsx';
+import { ResponsiblePage } from './responsible.tsx';
+import { SecuritySection } from './security/SecuritySection.tsx';
 
 function OfficePage({ lng, frame, menu }: Omit<AreaProps, 'dictionaries'>) {
   const t = useT('office');
@@ -29,11 +33,21 @@ function OfficePage({ lng, frame, menu }: Omit<AreaProps, 'dictionaries'>) {
         breadcrumbsLabel={frame.breadcrumbsLabel}
         data-route={frame.routeId}
       >
-        <EmptyState
-          title={t(`empty.${frame.area}.title`)}
-          text={t(`empty.${frame.area}.text`)}
-          action={{ label: t('home_link'), href: `/${lng}/` }}
-        />
+        {isMoneyRoute(frame.routeId) ? (
+          <MoneySection routeId={frame.routeId} lng={lng} />
+        ) : frame.routeId === 'office-security' ? (
+          <SecuritySection />
+        ) : frame.routeId === 'office-account' ? (
+          <PersonalSection />
+        ) : frame.routeId === 'office-responsible' ? (
+          <ResponsiblePage lng={lng} />
+        ) : (
+          <EmptyState
+            title={t(`empty.${frame.area}.title`)}
+            text={t(`empty.${frame.area}.text`)}
+            action={{ label: t('home_link'), href: `/${lng}/` }}
+          />
+        )}
       </PageFrame>
     </div>
   );

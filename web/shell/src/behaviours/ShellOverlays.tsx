@@ -27,6 +27,7 @@ import {
   pushNotification,
   toNotification,
 } from '../notifications/queue.ts';
+import { isSignedIn } from '../session/session-store.ts';
 import type { ShellRuntime } from './boot.ts';
 import {
   allowsFunctional,
@@ -50,8 +51,6 @@ import type { SiteConfig } from './site-config.ts';
 const OVERLAYS_ID = 'parlay-overlays';
 const TOP_NOTICES_ID = 'parlay-notices';
 const BAIT_CHECK_MS = 300;
-/** Players are guests until the session work lands; guest-only modals open from the URL. */
-const AUTHENTICATED = false;
 
 function ensureElement(id: string, place: (element: HTMLElement) => void): HTMLElement {
   const existing = document.getElementById(id);
@@ -190,7 +189,7 @@ function ShellOverlays({ runtime, topContainer }: { runtime: ShellRuntime; topCo
   // Modals the URL asks for (?modal=, ?showForgotPasswordModal=1), on load and after navigations.
   useEffect(() => {
     const fromUrl = () => {
-      const id = modalFromQuery(location.search, AUTHENTICATED);
+      const id = modalFromQuery(location.search, isSignedIn());
       if (id) open(id);
     };
     fromUrl();

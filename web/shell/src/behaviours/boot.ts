@@ -40,6 +40,8 @@ export interface ShellRuntime {
 }
 
 export interface ShellBehaviours {
+  /** Timers and the site configuration, for the session behaviours (web/shell/src/session). */
+  runtime: Pick<ShellRuntime, 'timers' | 'siteConfig'>;
   reloadForChunk(error: ChunkLoadError): boolean;
   navigated(url: URL): void;
 }
@@ -205,7 +207,14 @@ export function startShellBehaviours(state: ShellState): ShellBehaviours {
         console.error('shell overlays failed to load', error);
       }
     });
+  // Responsible-gaming limits (approval popup, reality check, session-limit ping) for signed-in players.
+  if (!isSearchBot(navigator.userAgent)) {
+    import('../limits/LimitsBehaviours.tsx')
+      .then((limits) => limits.mountLimits(state.lng))
+      .catch((error: unknown) => console.error('limits behaviours failed to load', error));
+  }
   return {
+    runtime,
     reloadForChunk,
     navigated(url) {
       for (const listener of navigatedListeners) listener(url);

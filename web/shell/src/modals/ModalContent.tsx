@@ -9,6 +9,7 @@ import { openModal } from '@parlay/mf/host-api.ts';
 import { Button } from '@parlay/ui/index.ts';
 import { CookieConsent } from '../behaviours/CookieConsent.tsx';
 import type { CookiesType } from '../behaviours/consent.ts';
+import { AuthModalSlot } from '../session/AuthModalSlot.tsx';
 import styles from './modals.module.css';
 import { identificationFlavour, type ModalId } from './registry.ts';
 
@@ -86,6 +87,10 @@ export function ModalContent({ id, context }: { id: ModalId; context: ModalConte
         </div>
       );
     }
+    case 'login':
+    case 'registration':
+    case 'forgot-password':
+      return <AuthModalSlot id={id} lng={context.lng} loadingText={t('session.auth_loading')} />;
     case 'confirm-terms-error':
       return (
         <>

@@ -150,7 +150,7 @@ const OFFICE: AreaDefaults = {
   app: 'office',
   area: 'office',
   guards: ['auth-required'],
-  dictionaries: ['office'],
+  dictionaries: ['office', 'office-money', 'office-security'],
   robots: 'noindex',
   parent: 'office',
 };

@@ -1,0 +1,175 @@
+/**
+ * bench:place — coupons placed per second by the betting module against the PostgreSQL server
+ * (expresses of 3 line legs from GAMES games, many players, each placement its own transaction
+ * with the markets read FOR SHARE, the stake reserved and captured), next to pgbench's TPC-B with
+ * the same number of clients (pgbench -i -s 10 on another fresh database, then
+ * pgbench -c N -j 2 -T seconds). Prints placed/s, tps and their ratio (target ≥ 0.5).
+ * BENCH_CLIENTS (default 16), BENCH_SECONDS (default 15), BENCH_PLAYERS (default 10000).
+ */
+import { execFile } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import { Ledger } from '../server/src/modules/accounts/index.ts';
+import { createBettingContext, placeCoupon } from '../server/src/modules/betting/index.ts';
+import { SiteConfigService } from '../server/src/modules/config/index.ts';
+import { InProcessBus } from '../server/src/platform/bus.ts';
+import { systemClock } from '../server/src/platform/clock.ts';
+import { loadConfig } from '../server/src/platform/config.ts';
+import { openDatabase } from '../server/src/platform/db.ts';
+import { createMetrics } from '../server/src/platform/metrics.ts';
+import { migrate } from '../server/src/platform/migrations.ts';
+import { createBenchDatabase, fmt } from './support.ts';
+
+const run = promisify(execFile);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 10_000);
+const GAMES = 300;
+
+async function placements(): Promise<number> {
+  const database = await createBenchDatabase();
+  const handle = await openDatabase({ databaseUrl: database.url, dataDir: null, poolSize: CLIENTS });
+  try {
+    await migrate(handle);
+    const db = handle.db;
+    await sql`insert into sports (id, slug, position, icon, is_esport, names) values (1, 'football', 1, 'f', false, '{}')`.execute(
+      db,
+    );
+    await sql`insert into countries (ref, code, names) values ('c', 'EN', '{}')`.execute(db);
+    await sql`insert into champs (ref, sport_id, country_id, names) select 'ch', 1, id, '{}' from countries`.execute(
+      db,
+    );
+    await sql`insert into teams (ref, sport_id, names) select 't' || g, 1, '{}' from generate_series(1, 2) g`.execute(
+      db,
+    );
+    await sql`insert into games (ref, number, sport_id, champ_id, home_team_id, away_team_id, start_at)
+      select 'g' || g, g, 1, (select id from champs), (select min(id) from teams), (select max(id) from teams), now() + interval '1 day'
+      from generate_series(1, ${GAMES}) g`.execute(db);
+    await sql`insert into markets (game_id, key, type_id, type, kind, name_key) select id, 'result', 1, 'result', 'main', 'm' from games`.execute(
+      db,
+    );
+    await sql`insert into outcomes (market_id, key, name_key, odds_milli, position)
+      select m.id, 'o' || k, 'o', 1500 + 300 * k, k from markets m, generate_series(0, 2) k`.execute(db);
+    const { rows: outcomes } = await sql<{ id: bigint; game_id: number; odds_milli: number }>`
+      select o.id, m.game_id, o.odds_milli from outcomes o join markets m on m.id = o.market_id order by m.game_id, o.id`.execute(
+      db,
+    );
+    await sql`insert into ledger_accounts (kind, user_id, currency, type, is_active)
+      select 'user', g, 'RUB', 0, true from generate_series(1, ${PLAYERS}) g`.execute(db);
+    const ledger = new Ledger(db, systemClock);
+    const { rows: accounts } = await sql<{ id: bigint; user_id: bigint }>`
+      select id, user_id from ledger_accounts where kind = 'user' order by id`.execute(db);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        for (let i = next++; i < accounts.length; i = next++) {
+          await ledger.move({
+            idempotencyKey: `fund-${accounts[i]!.id}`,
+            reason: 'deposit',
+            currency: 'RUB',
+            from: { system: 'provider' },
+            to: accounts[i]!.id,
+            amountMinor: 100_000_000n,
+          });
+        }
+      }),
+    );
+    await sql`vacuum analyze`.execute(db);
+    const bus = new InProcessBus({ error: () => {} });
+    const deps = {
+      config: loadConfig({ NODE_ENV: 'test', SEED_ON_START: 'false' }),
+      db: handle,
+      bus,
+      clock: systemClock,
+      metrics: createMetrics({ collectDefaults: false }),
+    };
+    const ctx = createBettingContext(deps, {
+      ledger,
+      siteConfig: new SiteConfigService(db, bus, systemClock),
+    });
+    const deadline = Date.now() + SECONDS * 1000;
+    let placed = 0;
+    let rejected = 0;
+    let seq = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (Date.now() < deadline) {
+          const account = accounts[randomInt(accounts.length)]!;
+          const games = new Set<number>();
+          while (games.size < 3) games.add(randomInt(GAMES));
+          const bets = [...games].map((g) => {
+            const o = outcomes[g * 3 + randomInt(3)]!;
+            return { outcomeId: BigInt(o.id), seenOddsMilli: o.odds_milli, isBanker: false };
+          });
+          const answer = await placeCoupon(ctx, BigInt(account.user_id), `bench-${seq++}`, {
+            typeId: 1,
+            systemValue: 2,
+            amountMinor: 10_000n,
+            amountByOutcomeId: new Map(),
+            accountId: BigInt(account.id),
+            bets,
+            changeCoefAction: 2,
+            exactCoefMilli: null,
+            promoCode: null,
+          });
+          if (answer.status === 'accepted') placed += 1;
+          else rejected += 1;
+        }
+      }),
+    );
+    const rate = placed / ((Date.now() - started) / 1000);
+    console.log(
+      `  placements: ${fmt(rate, 0)} expresses/s accepted (${placed} accepted, ${rejected} rejected)`,
+    );
+    const report = await ledger.check();
+    if (report.differences.length > 0) throw new Error('ledger check failed after the bench');
+    await bus.close();
+    return rate;
+  } finally {
+    await handle.close();
+    await database.drop();
+  }
+}
+
+async function pgbench(): Promise<number> {
+  const database = await createBenchDatabase();
+  try {
+    const url = new URL(database.url);
+    const args = [
+      '-h',
+      url.hostname,
+      '-p',
+      url.port || '5432',
+      '-U',
+      decodeURIComponent(url.username || 'postgres'),
+    ];
+    const name = url.pathname.slice(1);
+    await run('pgbench', [...args, '-i', '-s', '10', '-q', name], { maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(
+      'pgbench',
+      [...args, '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), name],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    const match =
+      /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
+    if (!match) throw new Error(`no tps in pgbench output:\n${stdout}`);
+    console.log(`  pgbench TPC-B: ${fmt(Number(match[1]), 0)} tps`);
+    return Number(match[1]);
+  } finally {
+    await database.drop();
+  }
+}
+
+console.log(
+  `bench:place: ${CLIENTS} clients, ${SECONDS} s, ${PLAYERS} players, expresses of 3 line legs from ${GAMES} games`,
+);
+const placedPerSecond = await placements();
+const tps = await pgbench();
+const ratio = placedPerSecond / tps;
+console.log(
+  `placed/s ÷ pgbench tps = ${fmt(ratio, 2)} (target ≥ 0.5) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+);

@@ -1,0 +1,3 @@
+export * from './limit-state.ts';
+export * from './limit-types.ts';
+export * from './usage.ts';

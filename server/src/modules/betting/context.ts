@@ -1,0 +1,80 @@
+/**
+ * What the betting use cases share: the database, the ledger, the clock, the bus, the site
+ * configuration and the responsible-gaming hook, plus the bet message published after commit.
+ */
+import type { Kysely } from 'kysely';
+import type { EventBus } from '../../platform/bus.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/schema.ts';
+import type { Ledger } from '../accounts/index.ts';
+import type { SiteConfigService } from '../config/index.ts';
+
+/**
+ * The responsible-gaming check of placement (app.ts wires limits.assertStakeAllowed): called inside
+ * the placement transaction before the stake is reserved; an AppError with a LIMIT_* code rejects
+ * the coupon with that code, the transaction rolls back and the stake is never touched.
+ */
+export type StakeLimitCheck = (
+  trx: Kysely<Database>,
+  stake: {
+    betId: bigint;
+    userId: bigint;
+    accountId: bigint;
+    currency: string;
+    stakeMinor: bigint;
+    isLive: boolean;
+  },
+) => Promise<void>;
+
+export const noStakeLimits: StakeLimitCheck = async () => {};
+
+export interface BettingContext {
+  db: Kysely<Database>;
+  ledger: Ledger;
+  clock: Clock;
+  bus: EventBus;
+  siteConfig: SiteConfigService;
+  assertStakeAllowed: StakeLimitCheck;
+}
+
+/** The message on user:<id> when one of the player's bets changes. */
+export interface BetMessage {
+  type: 'bet';
+  betId: string;
+  status: string;
+  code?: string;
+  payoutMinor?: string;
+}
+
+export const userTopic = (userId: bigint) => `user:${userId}`;
+
+export async function publishBet(ctx: BettingContext, userId: bigint, message: Omit<BetMessage, 'type'>) {
+  await ctx.bus.publish(userTopic(userId), { type: 'bet', ...message });
+}
+
+interface DatabaseErrorLike {
+  code?: string;
+  constraint?: string;
+  message?: string;
+}
+
+/** A unique violation of the named constraint (PostgreSQL 23505). */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const e = err as DatabaseErrorLike | null;
+  return e?.code === '23505' && `${e.constraint ?? ''} ${e.message ?? ''}`.includes(constraint);
+}
+
+const RETRIED = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 4;
+
+/** Runs work again after a deadlock or serialization failure (at most MAX_ATTEMPTS times). */
+export async function retryConflicts<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      const code = (err as DatabaseErrorLike | null)?.code;
+      if (attempt >= MAX_ATTEMPTS || !code || !RETRIED.has(code)) throw err;
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Betting module (issue 7): coupon placement with the two-phase stake and the live delay,
+ * settlement and resettlement from the feed's results, bet history with CSV, and cash-out.
+ * Front door: bettingModule (routes under /web-api/betting/v1), createBettingContext, the
+ * workers, and the user:<id> bet message.
+ *
+ * Errors: VALIDATION_FAILED (400), NOT_AUTHENTICATED (401), ACCOUNT_NOT_FOUND, BET_NOT_FOUND (404),
+ * CASHOUT_UNAVAILABLE, CASHOUT_PRICE_CHANGED (409), IDEMPOTENCY_KEY_REUSED (422). Placement
+ * rejections are answers with codes ODDS_CHANGED, ODDS_LOWERED, MARKET_UNAVAILABLE,
+ * MARKET_SUSPENDED, GAME_FINISHED, SCORE_CHANGED, DEPENDENT_BETS, STAKE_TOO_LOW, STAKE_TOO_HIGH,
+ * PAYOUT_TOO_HIGH, PROMO_CODE_NOT_ALLOWED, INSUFFICIENT_FUNDS, ACCOUNT_FROZEN and the limits' LIMIT_*
+ * codes (LIMIT_WAGER_EXCEEDED, LIMIT_LOSS_EXCEEDED, LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../platform/module.ts';
+import type { Ledger } from '../accounts/index.ts';
+import type { SiteConfigService } from '../config/index.ts';
+import { type BettingContext, noStakeLimits, type StakeLimitCheck } from './context.ts';
+import { bettingRoutes } from './routes.ts';
+
+export { cashOut, quoteCashout, runAutoCashouts, setAutoCashout } from './cash-out.ts';
+export type { BetMessage, BettingContext, StakeLimitCheck } from './context.ts';
+export { decideDueLiveBets } from './decide-live-bets.ts';
+export { getBet, listBets } from './list-bets.ts';
+export { type PlaceAnswer, placeCoupon } from './place-coupon.ts';
+export type { CouponRequest } from './price-coupon.ts';
+export { toCouponRequest } from './routes.ts';
+export { settleResultedBets } from './settle-bets.ts';
+export type { BettingTables } from './tables.ts';
+export { runBettingWorkersOnce, startBettingWorkers } from './workers.ts';
+
+export function createBettingContext(
+  deps: ModuleDeps,
+  services: { ledger: Ledger; siteConfig: SiteConfigService; assertStakeAllowed?: StakeLimitCheck },
+): BettingContext {
+  return {
+    db: deps.db.db,
+    ledger: services.ledger,
+    clock: deps.clock,
+    bus: deps.bus,
+    siteConfig: services.siteConfig,
+    assertStakeAllowed: services.assertStakeAllowed ?? noStakeLimits,
+  };
+}
+
+export async function bettingModule(app: FastifyInstance, options: { ctx: BettingContext }): Promise<void> {
+  await app.register(bettingRoutes, options);
+}

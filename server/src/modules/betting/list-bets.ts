@@ -1,0 +1,204 @@
+/**
+ * Bet history of the office: the player's bets filtered by period (days back), status and type,
+ * newest first, paged, each with its legs, stake, odds, possible and actual win; and the same as
+ * CSV (at most MAX_CSV_ROWS rows).
+ */
+import type { Kysely, Selectable } from 'kysely';
+import { formatAmount } from '../../../../domain/money/amount.ts';
+import { isCurrencyCode } from '../../../../domain/money/currencies.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Database } from '../../platform/schema.ts';
+import type { BetStatus, BettingTables } from './tables.ts';
+
+export const MAX_PAGE_SIZE = 100;
+export const MAX_CSV_ROWS = 10_000;
+/** 'open' gathers the bets still waiting for a result. */
+export const STATUS_FILTERS = [
+  'open',
+  'pending_delay',
+  'accepted',
+  'rejected',
+  'won',
+  'lost',
+  'void',
+  'cashed_out',
+] as const;
+
+export interface BetFilter {
+  periodDays: number;
+  status?: (typeof STATUS_FILTERS)[number];
+  typeId?: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface BetView {
+  id: string;
+  typeId: number;
+  systemValue: number | null;
+  status: BetStatus;
+  reasonCode: string | null;
+  currency: string;
+  accountId: string;
+  stakeMinor: string;
+  coefMilli: number | null;
+  possibleWinMinor: string;
+  payoutMinor: string | null;
+  cashedOutMinor: string;
+  autoCashoutMinor: string | null;
+  isExpressBonus: boolean;
+  isLive: boolean;
+  placedAt: string;
+  settledAt: string | null;
+  settlementVersion: number;
+  legs: {
+    outcomeId: string;
+    marketId: string;
+    gameId: number;
+    sportId: number;
+    oddsMilli: number;
+    isLive: boolean;
+    isBanker: boolean;
+    amountMinor: string | null;
+    result: string | null;
+  }[];
+}
+
+type BetRow = Selectable<BettingTables['bets']>;
+
+function query(db: Kysely<Database>, userId: bigint, filter: BetFilter, nowMs: number) {
+  let q = db
+    .selectFrom('bets')
+    .where('user_id', '=', userId)
+    .where('placed_at', '>=', new Date(nowMs - filter.periodDays * 86_400_000));
+  if (filter.status === 'open') q = q.where('status', 'in', ['pending_delay', 'accepted']);
+  else if (filter.status) q = q.where('status', '=', filter.status);
+  if (filter.typeId !== undefined) q = q.where('type_id', '=', filter.typeId);
+  return q;
+}
+
+async function views(db: Kysely<Database>, rows: BetRow[]): Promise<BetView[]> {
+  const legs =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('bet_legs')
+          .selectAll()
+          .where(
+            'bet_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('bet_id')
+          .orderBy('position')
+          .execute();
+  return rows.map((r) => ({
+    id: r.id.toString(),
+    typeId: r.type_id,
+    systemValue: r.system_value,
+    status: r.status,
+    reasonCode: r.reason_code,
+    currency: r.currency,
+    accountId: r.account_id.toString(),
+    stakeMinor: r.stake.toString(),
+    coefMilli: r.coef_milli === null ? null : Number(r.coef_milli),
+    possibleWinMinor: r.possible_win.toString(),
+    payoutMinor: r.payout === null ? null : r.payout.toString(),
+    cashedOutMinor: r.cashed_out.toString(),
+    autoCashoutMinor: r.auto_cashout === null ? null : r.auto_cashout.toString(),
+    isExpressBonus: r.is_express_bonus,
+    isLive: r.is_live,
+    placedAt: r.placed_at.toISOString(),
+    settledAt: r.settled_at ? r.settled_at.toISOString() : null,
+    settlementVersion: r.settlement_version,
+    legs: legs
+      .filter((l) => l.bet_id === r.id)
+      .map((l) => ({
+        outcomeId: l.outcome_id.toString(),
+        marketId: l.market_id.toString(),
+        gameId: l.game_id,
+        sportId: l.sport_id,
+        oddsMilli: l.odds_milli,
+        isLive: l.is_live,
+        isBanker: l.is_banker,
+        amountMinor: l.amount === null ? null : l.amount.toString(),
+        result: l.result,
+      })),
+  }));
+}
+
+export async function listBets(db: Kysely<Database>, userId: bigint, filter: BetFilter, nowMs: number) {
+  const base = query(db, userId, filter, nowMs);
+  const [{ total }] = [
+    await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ];
+  const rows = await base
+    .selectAll()
+    .orderBy('placed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize)
+    .execute();
+  return { data: await views(db, rows), total: Number(total), page: filter.page, pageSize: filter.pageSize };
+}
+
+export async function getBet(db: Kysely<Database>, userId: bigint, betId: bigint): Promise<BetView> {
+  const row = await db
+    .selectFrom('bets')
+    .selectAll()
+    .where('id', '=', betId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('BET_NOT_FOUND');
+  return (await views(db, [row]))[0]!;
+}
+
+function money(minor: string | null, iso: string): string {
+  if (minor === null) return '';
+  return isCurrencyCode(iso) ? formatAmount(BigInt(minor), iso) : minor;
+}
+
+const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** The filtered history as CSV (money in major units of the bet's currency). */
+export async function betsCsv(
+  db: Kysely<Database>,
+  userId: bigint,
+  filter: BetFilter,
+  nowMs: number,
+): Promise<string> {
+  const rows = await query(db, userId, filter, nowMs)
+    .selectAll()
+    .orderBy('placed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_CSV_ROWS)
+    .execute();
+  const lines = [
+    'id,placed_at,type_id,system_value,status,reason,currency,stake,coef,possible_win,payout,cashed_out,legs',
+  ];
+  for (const bet of await views(db, rows)) {
+    const legs = bet.legs
+      .map((l) => `${l.outcomeId}@${(l.oddsMilli / 1000).toFixed(3)}:${l.result ?? 'open'}`)
+      .join(' ');
+    lines.push(
+      [
+        bet.id,
+        bet.placedAt,
+        String(bet.typeId),
+        bet.systemValue === null ? '' : String(bet.systemValue),
+        bet.status,
+        bet.reasonCode ?? '',
+        bet.currency,
+        money(bet.stakeMinor, bet.currency),
+        bet.coefMilli === null ? '' : (bet.coefMilli / 1000).toFixed(3),
+        money(bet.possibleWinMinor, bet.currency),
+        money(bet.payoutMinor, bet.currency),
+        money(bet.cashedOutMinor, bet.currency),
+        legs,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

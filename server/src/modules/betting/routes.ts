@@ -1,0 +1,236 @@
+/**
+ * HTTP routes of the betting module under /web-api/betting/v1, for the signed-in player.
+ *   POST /coupons                      place a prepared coupon (Idempotency-Key)
+ *   GET  /bets                         history: period (days), status, typeId, page, pageSize
+ *   GET  /bets.csv                     the same filters as CSV
+ *   GET  /bets/:betId                  one bet (poll a pending live bet here)
+ *   GET  /bets/:betId/cashout          cash-out quote
+ *   POST /bets/:betId/cashout          full or partial cash-out (Idempotency-Key)
+ *   PUT  /bets/:betId/auto-cashout     automatic cash-out value (null clears it)
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChangeCoefAction } from '../../../../domain/coupon/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requireUser } from '../auth/index.ts';
+import { cashOut, quoteCashout, setAutoCashout } from './cash-out.ts';
+import type { BettingContext } from './context.ts';
+import { type BetFilter, betsCsv, getBet, listBets, MAX_PAGE_SIZE, STATUS_FILTERS } from './list-bets.ts';
+import { placeCoupon } from './place-coupon.ts';
+import type { CouponRequest } from './price-coupon.ts';
+
+const PREFIX = '/web-api/betting/v1';
+const tags = ['betting'];
+const Id = Type.Union([Type.String({ pattern: '^[1-9]\\d{0,18}$' }), Type.Integer({ minimum: 1 })]);
+const Minor = Type.String({ pattern: '^\\d{1,16}$', description: 'Minor units' });
+
+const CouponBody = Type.Object({
+  typeId: Type.Integer({
+    description: '0 single, 1 express, 2 system with bankers, 4 system, 10001 multiple singles',
+  }),
+  systemValue: Type.Optional(Type.Integer({ minimum: 2, maximum: 50, default: 2 })),
+  amount: Type.Optional(Minor),
+  amountByBetId: Type.Optional(Type.Record(Type.String({ pattern: '^\\d{1,19}$' }), Minor)),
+  accountId: Id,
+  bets: Type.Array(
+    Type.Object({
+      outcomeId: Id,
+      coef: Type.Number({ minimum: 1.001, maximum: 10_000, description: 'The decimal odds the player saw' }),
+      isBanker: Type.Optional(Type.Boolean()),
+    }),
+    { minItems: 1, maxItems: 50 },
+  ),
+  changeCoefAction: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, default: 2 })),
+  exactCoef: Type.Optional(Type.Union([Type.Number({ minimum: 1, maximum: 1_000_000 }), Type.Null()])),
+  promoCode: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+});
+
+type CouponBodyType = {
+  typeId: number;
+  systemValue?: number;
+  amount?: string;
+  amountByBetId?: Record<string, string>;
+  accountId: string | number;
+  bets: { outcomeId: string | number; coef: number; isBanker?: boolean }[];
+  changeCoefAction?: number;
+  exactCoef?: number | null;
+  promoCode?: string | null;
+};
+
+const HistoryQuery = Type.Object({
+  period: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'Days back' }),
+  status: Type.Optional(Type.Union(STATUS_FILTERS.map((s) => Type.Literal(s)))),
+  typeId: Type.Optional(Type.Integer()),
+  page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 }),
+});
+const BetParams = Type.Object({ betId: Type.String({ pattern: '^[1-9]\\d{0,18}$' }) });
+
+function idempotencyKey(request: FastifyRequest): string {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || !/^[\x21-\x7e]{8,100}$/.test(key)) {
+    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key header: 8 to 100 printable characters');
+  }
+  return key;
+}
+
+const milli = (coef: number) => Math.round(coef * 1000);
+
+export function toCouponRequest(body: CouponBodyType): CouponRequest {
+  return {
+    typeId: body.typeId,
+    systemValue: body.systemValue ?? 2,
+    amountMinor: body.amount === undefined ? null : BigInt(body.amount),
+    amountByOutcomeId: new Map(
+      Object.entries(body.amountByBetId ?? {}).map(([k, v]) => [BigInt(k), BigInt(v)]),
+    ),
+    accountId: BigInt(body.accountId),
+    bets: body.bets.map((b) => ({
+      outcomeId: BigInt(b.outcomeId),
+      seenOddsMilli: milli(b.coef),
+      isBanker: b.isBanker === true,
+    })),
+    changeCoefAction: (body.changeCoefAction ?? 2) as ChangeCoefAction,
+    exactCoefMilli: body.exactCoef ? milli(body.exactCoef) : null,
+    promoCode: body.promoCode ? body.promoCode : null,
+  };
+}
+
+export async function bettingRoutes(app: FastifyInstance, options: { ctx: BettingContext }): Promise<void> {
+  const { ctx } = options;
+  const userOf = async (request: FastifyRequest) => BigInt((await requireUser(request)).userId);
+
+  app.post(
+    `${PREFIX}/coupons`,
+    {
+      schema: {
+        tags,
+        summary: 'Place a coupon',
+        description:
+          'Places the prepared coupon of coupon-accounts §3 at current prices (Idempotency-Key required). Answers {status:"accepted",betId,acceptedCoef,…}, {status:"pending",betId,delayMs} for live bets, or {status:"rejected",code,messageKey}.',
+        body: CouponBody,
+      },
+    },
+    async (request) => {
+      const userId = await userOf(request);
+      return placeCoupon(
+        ctx,
+        userId,
+        idempotencyKey(request),
+        toCouponRequest(request.body as CouponBodyType),
+      );
+    },
+  );
+
+  app.get(
+    `${PREFIX}/bets`,
+    {
+      schema: {
+        tags,
+        summary: 'Bet history',
+        description: 'The player’s bets, newest first, with legs.',
+        querystring: HistoryQuery,
+      },
+    },
+    async (request) => {
+      const q = request.query as BetFilter & { period: number };
+      return listBets(ctx.db, await userOf(request), { ...q, periodDays: q.period }, ctx.clock.nowMs());
+    },
+  );
+
+  app.get(
+    `${PREFIX}/bets.csv`,
+    { schema: { tags, summary: 'Bet history as CSV', querystring: HistoryQuery } },
+    async (request, reply) => {
+      const q = request.query as BetFilter & { period: number };
+      const csv = await betsCsv(
+        ctx.db,
+        await userOf(request),
+        { ...q, periodDays: q.period },
+        ctx.clock.nowMs(),
+      );
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', 'attachment; filename="bets.csv"');
+      return csv;
+    },
+  );
+
+  app.get(
+    `${PREFIX}/bets/:betId`,
+    {
+      schema: {
+        tags,
+        summary: 'One bet',
+        description: 'A bet with its legs; 404 BET_NOT_FOUND.',
+        params: BetParams,
+      },
+    },
+    async (request) =>
+      getBet(ctx.db, await userOf(request), BigInt((request.params as { betId: string }).betId)),
+  );
+
+  app.get(
+    `${PREFIX}/bets/:betId/cashout`,
+    {
+      schema: {
+        tags,
+        summary: 'Cash-out quote',
+        description: 'Fair value, margin and offer from current prices.',
+        params: BetParams,
+      },
+    },
+    async (request) =>
+      quoteCashout(ctx, await userOf(request), BigInt((request.params as { betId: string }).betId)),
+  );
+
+  app.post(
+    `${PREFIX}/bets/:betId/cashout`,
+    {
+      schema: {
+        tags,
+        summary: 'Cash out',
+        description:
+          'Cashes out the whole stake or stakeMinor of it (Idempotency-Key). expectedMinor: the offer seen; a lower one is CASHOUT_PRICE_CHANGED.',
+        params: BetParams,
+        body: Type.Object({ stakeMinor: Type.Optional(Minor), expectedMinor: Type.Optional(Minor) }),
+      },
+    },
+    async (request) => {
+      const body = request.body as { stakeMinor?: string; expectedMinor?: string };
+      return cashOut(
+        ctx,
+        await userOf(request),
+        BigInt((request.params as { betId: string }).betId),
+        idempotencyKey(request),
+        {
+          stakePartMinor: body.stakeMinor === undefined ? null : BigInt(body.stakeMinor),
+          expectedMinor: body.expectedMinor === undefined ? null : BigInt(body.expectedMinor),
+        },
+      );
+    },
+  );
+
+  app.put(
+    `${PREFIX}/bets/:betId/auto-cashout`,
+    {
+      schema: {
+        tags,
+        summary: 'Automatic cash-out',
+        description: 'Cash the bet out by itself once the offer reaches valueMinor; null turns it off.',
+        params: BetParams,
+        body: Type.Object({ valueMinor: Type.Union([Minor, Type.Null()]) }),
+      },
+    },
+    async (request) => {
+      const { valueMinor } = request.body as { valueMinor: string | null };
+      const betId = BigInt((request.params as { betId: string }).betId);
+      await setAutoCashout(
+        ctx,
+        await userOf(request),
+        betId,
+        valueMinor === null ? null : BigInt(valueMinor),
+      );
+      return { betId: betId.toString(), autoCashoutMinor: valueMinor };
+    },
+  );
+}

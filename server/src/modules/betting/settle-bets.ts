@@ -1,0 +1,165 @@
+/**
+ * Settlement from the feed's results: a bet whose every leg has a result is settled with the
+ * coupon maths of domain/coupon (win, lose, void = 1.00, half win, half lose; systems per
+ * combination; express bonus paid with the win) and paid house → player with the idempotency key
+ * settle:<betId>:<version>. Each settlement is one transaction that claims the bet FOR UPDATE SKIP
+ * LOCKED and writes the (bet, version) row, so several workers pay each version once. When results
+ * change after settlement (a market re-resulted), the next version reverses the previous payout
+ * transfer and posts the new one.
+ */
+import { type Kysely, sql } from 'kysely';
+import { settleCoupon } from '../../../../domain/coupon/index.ts';
+import type { Database } from '../../platform/schema.ts';
+import type { Ledger } from '../accounts/index.ts';
+import { readOutcomeResults } from '../sportsbook/index.ts';
+import { type BettingContext, publishBet, retryConflicts } from './context.ts';
+import type { BetStatus, LegResult } from './tables.ts';
+
+const MAX_OUTCOMES_PER_RUN = 20_000;
+const OUTCOME_CHUNK = 1000;
+const MAX_BETS_PER_RUN = 1000;
+
+export interface SettleOptions {
+  /** Settled bets younger than this are re-settled when their results change. */
+  resettleWindowMs: number;
+}
+
+/** Settles (or re-settles) the bets whose results are in; answers how many settlements were posted. */
+export async function settleResultedBets(ctx: BettingContext, options: SettleOptions): Promise<number> {
+  const since = new Date(ctx.clock.nowMs() - options.resettleWindowMs);
+  const { rows } = await sql<{ bet_id: bigint; outcome_id: bigint; result: LegResult | null }>`
+    select l.bet_id, l.outcome_id, l.result from bet_legs l join bets b on b.id = l.bet_id
+    where b.status = 'accepted' or (b.status in ('won', 'lost', 'void') and b.settled_at >= ${since})
+    order by l.bet_id limit ${MAX_OUTCOMES_PER_RUN}`.execute(ctx.db);
+  const outcomeIds = [...new Set(rows.map((r) => BigInt(r.outcome_id)))];
+  const results = new Map<bigint, LegResult | null>();
+  for (let i = 0; i < outcomeIds.length; i += OUTCOME_CHUNK) {
+    for (const [id, result] of await readOutcomeResults(ctx.db, outcomeIds.slice(i, i + OUTCOME_CHUNK))) {
+      results.set(id, result);
+    }
+  }
+  const candidates = new Set<bigint>();
+  for (const r of rows) {
+    const now = results.get(BigInt(r.outcome_id)) ?? null;
+    if (now !== null && now !== r.result) candidates.add(BigInt(r.bet_id));
+  }
+  let settled = 0;
+  for (const betId of [...candidates].slice(0, MAX_BETS_PER_RUN)) {
+    const done = await retryConflicts(() =>
+      ctx.ledger.transaction((trx, ledger) => settleBet(ctx, trx, ledger, betId)),
+    );
+    if (!done) continue;
+    settled += 1;
+    await publishBet(ctx, done.userId, {
+      betId: betId.toString(),
+      status: done.status,
+      payoutMinor: done.payoutMinor.toString(),
+    });
+  }
+  return settled;
+}
+
+interface Settled {
+  userId: bigint;
+  status: BetStatus;
+  payoutMinor: bigint;
+}
+
+/** Settles one bet at its next version, or does nothing (locked elsewhere, results incomplete or unchanged). */
+export async function settleBet(
+  ctx: BettingContext,
+  trx: Kysely<Database>,
+  ledger: Ledger,
+  betId: bigint,
+): Promise<Settled | null> {
+  const bet = await trx
+    .selectFrom('bets')
+    .selectAll()
+    .where('id', '=', betId)
+    .where('status', 'in', ['accepted', 'won', 'lost', 'void'])
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  if (!bet) return null;
+  const legs = await trx
+    .selectFrom('bet_legs')
+    .selectAll()
+    .where('bet_id', '=', betId)
+    .orderBy('position')
+    .execute();
+  const current = await readOutcomeResults(
+    trx,
+    legs.map((l) => l.outcome_id),
+  );
+  const results = legs.map((l) => current.get(l.outcome_id) ?? null);
+  if (results.some((r) => r === null)) return null;
+  if (bet.settlement_version > 0 && legs.every((l, i) => l.result === results[i])) return null;
+  const version = bet.settlement_version + 1;
+  const meta = { betId: betId.toString(), version };
+  const previous = await trx
+    .selectFrom('bet_settlements')
+    .select(['transfer_id', 'version'])
+    .where('bet_id', '=', betId)
+    .where('version', '=', bet.settlement_version)
+    .executeTakeFirst();
+  const reversal = previous?.transfer_id
+    ? await ledger.reverse(previous.transfer_id, {
+        idempotencyKey: `unsettle:${betId}:${previous.version}`,
+        metadata: meta,
+      })
+    : null;
+  const { payoutMinor, bonusMinor } = settleCoupon({
+    typeId: bet.type_id,
+    amountMinor: bet.stake,
+    systemValue: bet.system_value ?? 2,
+    isExpressBonus: bet.is_express_bonus,
+    legs: legs.map((leg, i) => ({
+      oddsMilli: leg.odds_milli,
+      result: results[i]!,
+      isBanker: leg.is_banker,
+      ...(leg.amount !== null ? { amountMinor: leg.amount } : {}),
+    })),
+  });
+  const transfer =
+    payoutMinor > 0n
+      ? await ledger.move({
+          idempotencyKey: `settle:${betId}:${version}`,
+          reason: 'payout',
+          currency: bet.currency,
+          from: { system: 'house' },
+          to: bet.account_id,
+          amountMinor: payoutMinor,
+          userId: bet.user_id,
+          metadata: meta,
+        })
+      : null;
+  const now = ctx.clock.now();
+  await trx
+    .insertInto('bet_settlements')
+    .values({
+      bet_id: betId,
+      version,
+      payout: payoutMinor,
+      bonus: bonusMinor,
+      results: JSON.stringify(results) as unknown as LegResult[],
+      transfer_id: transfer?.id ?? null,
+      reversal_transfer_id: reversal?.id ?? null,
+      settled_at: now,
+    })
+    .execute();
+  const status: BetStatus = results.every((r) => r === 'void') ? 'void' : payoutMinor > 0n ? 'won' : 'lost';
+  await trx
+    .updateTable('bets')
+    .set({ status, payout: payoutMinor, settlement_version: version, settled_at: now })
+    .where('id', '=', betId)
+    .execute();
+  for (const [position, result] of results.entries()) {
+    await trx
+      .updateTable('bet_legs')
+      .set({ result })
+      .where('bet_id', '=', betId)
+      .where('position', '=', position)
+      .execute();
+  }
+  return { userId: bet.user_id, status, payoutMinor };
+}

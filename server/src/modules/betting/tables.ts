@@ -1,0 +1,79 @@
+import type { Generated } from 'kysely';
+
+export type BetStatus = 'pending_delay' | 'accepted' | 'rejected' | 'won' | 'lost' | 'void' | 'cashed_out';
+export type LegResult = 'win' | 'lose' | 'void' | 'half_win' | 'half_lose';
+
+/** Tables of the betting module (migration 0050). int8 columns are bigint on both engines. */
+export interface BettingTables {
+  bets: {
+    id: Generated<bigint>;
+    user_id: bigint;
+    account_id: bigint;
+    currency: string;
+    type_id: number;
+    system_value: number | null;
+    stake: bigint;
+    coef_milli: bigint | null;
+    possible_win: Generated<bigint>;
+    is_express_bonus: Generated<boolean>;
+    change_coef_action: number;
+    exact_coef_milli: number | null;
+    promo_code: string | null;
+    is_live: Generated<boolean>;
+    status: BetStatus;
+    reason_code: string | null;
+    idempotency_key: string;
+    request_hash: string;
+    answer: Generated<Record<string, unknown>>;
+    reservation_id: bigint | null;
+    delay_until: Date | null;
+    settlement_version: Generated<number>;
+    payout: bigint | null;
+    cashed_out: Generated<bigint>;
+    auto_cashout: bigint | null;
+    placed_at: Date;
+    decided_at: Date | null;
+    settled_at: Date | null;
+  };
+  bet_legs: {
+    bet_id: bigint;
+    position: number;
+    outcome_id: bigint;
+    market_id: bigint;
+    game_id: number;
+    sport_id: number;
+    odds_milli: number;
+    seen_odds_milli: number;
+    is_live: boolean;
+    is_banker: Generated<boolean>;
+    amount: bigint | null;
+    market_version: bigint;
+    score_home: number;
+    score_away: number;
+    result: LegResult | null;
+  };
+  bet_settlements: {
+    bet_id: bigint;
+    version: number;
+    payout: bigint;
+    bonus: Generated<bigint>;
+    results: LegResult[];
+    transfer_id: bigint | null;
+    reversal_transfer_id: bigint | null;
+    settled_at: Date;
+  };
+  bet_cashouts: {
+    id: Generated<bigint>;
+    bet_id: bigint;
+    user_id: bigint;
+    idempotency_key: string;
+    request_hash: string;
+    stake_part: bigint;
+    paid: bigint;
+    fair_value: bigint;
+    transfer_id: bigint;
+    is_auto: Generated<boolean>;
+    answer: Generated<Record<string, unknown>>;
+    created_at: Date;
+  };
+}

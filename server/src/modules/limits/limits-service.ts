@@ -1,0 +1,290 @@
+/**
+ * The limits service: the player's limits (site-shell §3, §4), changes and approvals, enforcement
+ * for other modules (deposits, stakes, settlements, sign-in) and session time from the pings.
+ *
+ * Errors: LIMIT_VALUE_NOT_ALLOWED (400); LIMIT_DEPOSIT_EXCEEDED, LIMIT_WAGER_EXCEEDED,
+ * LIMIT_LOSS_EXCEEDED, LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT, LIMIT_SESSION_ENDED (403);
+ * LIMIT_LOCKED, LIMIT_NOTHING_PENDING (409).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import {
+  approve,
+  dayStartSec,
+  familyOf,
+  isLimitType,
+  LIMIT_TYPES,
+  type LimitRecord,
+  type LimitType,
+  lockedUntilSec,
+  reject,
+  requestChange,
+  sessionSecondsLeft,
+  sessionSecondsToAdd,
+} from '../../../../domain/limits/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Database } from '../../platform/schema.ts';
+import { assertNotLocked, checkDeposit, checkStake, recordUsage, type UsageInput } from './check-usage.ts';
+import { type Db, loadLimits, lockPlayer, type StoredLimits, saveLimit } from './limit-records.ts';
+import { playerStats } from './player-stats.ts';
+import { type LimitView, limitView } from './views.ts';
+
+/** The site's default time zone (site-shell §9: 3); "today" of the session limit is its day. */
+export const LIMITS_DAY_OFFSET_HOURS = 3;
+/** Site-shell §9: the browser pings every 30 s; a longer silence counts at most this much. */
+export const PING_GAP_MAX_SECONDS = 60;
+
+export interface LimitsOptions {
+  approvalDelaySeconds: number;
+  /** Ends every session of the player (auth module); answers how many ended. */
+  endSessions: (userId: number, reason: string) => Promise<number>;
+}
+
+export type ChangeResult = { status: 'applied' | 'pending' | 'unchanged'; limit: LimitView };
+
+export class LimitsService {
+  readonly #db: Kysely<Database>;
+  readonly #clock: Clock;
+  readonly #options: LimitsOptions;
+
+  constructor(db: Kysely<Database>, clock: Clock, options: LimitsOptions) {
+    this.#db = db;
+    this.#clock = clock;
+    this.#options = options;
+  }
+
+  get approvalDelaySeconds(): number {
+    return this.#options.approvalDelaySeconds;
+  }
+
+  #nowSec(): number {
+    return Math.floor(this.#clock.nowMs() / 1000);
+  }
+
+  #load(db: Db, userId: bigint): Promise<StoredLimits> {
+    return loadLimits(db, userId, this.#nowSec(), this.#options.approvalDelaySeconds);
+  }
+
+  async #inPlayerLock<T>(
+    userId: bigint,
+    work: (trx: Transaction<Database>, limits: StoredLimits, lastPingAt: Date | null) => Promise<T>,
+    trx?: Transaction<Database>,
+  ): Promise<T> {
+    const run = async (t: Transaction<Database>) => {
+      const lastPingAt = await lockPlayer(t, userId);
+      return work(t, await this.#load(t, userId), lastPingAt);
+    };
+    return trx ? run(trx) : this.#db.transaction().execute(run);
+  }
+
+  /** Every limit type of the player as the browser shows it (site-shell §3), in type order. */
+  async list(userId: bigint, currency: string): Promise<LimitView[]> {
+    const limits = await this.#load(this.#db, userId);
+    const sessionUsed = await this.#sessionSecondsToday(this.#db, userId);
+    const views: LimitView[] = [];
+    for (const type of LIMIT_TYPES) {
+      views.push(
+        await limitView(this.#db, {
+          userId,
+          record: limits.records.get(type) as LimitRecord,
+          currency: limits.currency.get(type) ?? currency,
+          nowMs: this.#clock.nowMs(),
+          delaySec: this.#options.approvalDelaySeconds,
+          sessionUsedSec: sessionUsed,
+        }),
+      );
+    }
+    return views;
+  }
+
+  /** Sets or changes one limit: tighter at once, looser pending; a self-exclusion ends every session. */
+  async change(userId: bigint, currency: string, type: number, value: number): Promise<ChangeResult> {
+    if (!isLimitType(type)) throw new AppError('LIMIT_VALUE_NOT_ALLOWED', `no limit type ${type}`);
+    const outcome = await this.#inPlayerLock(userId, async (trx, limits) => {
+      const current = limits.records.get(type) as LimitRecord;
+      const change = requestChange(current, value, this.#nowSec());
+      if (change.kind === 'invalid')
+        throw new AppError('LIMIT_VALUE_NOT_ALLOWED', undefined, { limitType: type, limitValue: value });
+      if (change.kind === 'locked')
+        throw new AppError('LIMIT_LOCKED', undefined, { endsAt: change.endsAtSec });
+      const limitCurrency = limits.currency.get(type) ?? currency;
+      await saveLimit(trx, userId, change.record, limitCurrency, this.#clock.now());
+      return change;
+    });
+    if (outcome.kind === 'applied' && (type === 30 || type === 33)) {
+      await this.#options.endSessions(Number(userId), type === 30 ? 'self_exclusion' : 'time_out');
+    }
+    const limit = (await this.list(userId, currency)).find((l) => l.limitType === type) as LimitView;
+    return { status: outcome.kind, limit };
+  }
+
+  /** DELETE: cancels a pending change; without one, asks to remove the limit (pending, like any loosening). */
+  async cancel(userId: bigint, currency: string, type: number): Promise<ChangeResult> {
+    if (!isLimitType(type)) throw new AppError('LIMIT_VALUE_NOT_ALLOWED', `no limit type ${type}`);
+    const limits = await this.#load(this.#db, userId);
+    const record = limits.records.get(type) as LimitRecord;
+    if (record.pendingValue === null) return this.change(userId, currency, type, -1);
+    await this.#inPlayerLock(userId, async (trx, fresh) => {
+      const current = fresh.records.get(type) as LimitRecord;
+      await saveLimit(trx, userId, reject(current), fresh.currency.get(type) ?? currency, this.#clock.now());
+    });
+    const limit = (await this.list(userId, currency)).find((l) => l.limitType === type) as LimitView;
+    return { status: 'applied', limit };
+  }
+
+  /**
+   * approve applies the due pending deposit limits (or the one of `type`); reject drops them.
+   * Throws LIMIT_NOTHING_PENDING when nothing is due.
+   */
+  async action(userId: bigint, action: 'approve' | 'reject', type?: number): Promise<LimitType[]> {
+    const delay = this.#options.approvalDelaySeconds;
+    const changed = await this.#inPlayerLock(userId, async (trx, limits) => {
+      const done: LimitType[] = [];
+      for (const [limitType, record] of limits.records) {
+        if (type !== undefined && limitType !== type) continue;
+        if (familyOf(limitType) !== 'deposit' || record.pendingValue === null) continue;
+        const next = action === 'approve' ? approve(record, this.#nowSec(), delay) : reject(record);
+        if (!next) continue;
+        await saveLimit(trx, userId, next, limits.currency.get(limitType) ?? 'RUB', this.#clock.now());
+        done.push(limitType);
+      }
+      return done;
+    });
+    if (changed.length === 0) throw new AppError('LIMIT_NOTHING_PENDING');
+    return changed;
+  }
+
+  /**
+   * Counts a deposit against the deposit limits, or refuses it (LIMIT_DEPOSIT_EXCEEDED,
+   * LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT). The payments module calls it before creating a deposit.
+   */
+  async assertDepositAllowed(input: UsageInput, trx?: Transaction<Database>): Promise<void> {
+    await this.#inPlayerLock(
+      input.userId,
+      (t, limits) => checkDeposit(t, limits, input, this.#clock.now()),
+      trx,
+    );
+  }
+
+  /**
+   * Counts a stake against the wagering and loss limits, or refuses it (LIMIT_WAGER_EXCEEDED,
+   * LIMIT_LOSS_EXCEEDED, LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT). Bet placement and casino rounds call it
+   * inside their own transaction, so a rejected bet rolls the count back with it.
+   * @example await limits.assertStakeAllowed({ userId, currency: 'RUB', amountMinor: 10_000n, reference: `bet:${betId}` }, trx);
+   */
+  async assertStakeAllowed(input: UsageInput, trx?: Transaction<Database>): Promise<void> {
+    await this.#inPlayerLock(
+      input.userId,
+      (t, limits) => checkStake(t, limits, input, this.#clock.now()),
+      trx,
+    );
+  }
+
+  /**
+   * Records a settled stake for the loss limits and the net position: loss = stake − payout (a win
+   * is a negative loss). Idempotent per reference.
+   */
+  async recordSettlement(
+    input: { userId: bigint; currency: string; stakeMinor: bigint; payoutMinor: bigint; reference: string },
+    trx?: Transaction<Database>,
+  ): Promise<void> {
+    const usage: UsageInput = {
+      userId: input.userId,
+      currency: input.currency,
+      amountMinor: input.stakeMinor - input.payoutMinor,
+      reference: input.reference,
+    };
+    await recordUsage(trx ?? this.#db, usage, 'loss', this.#clock.now());
+  }
+
+  /** Sign-in check: refuses during a self-exclusion or time-out, and after today's session time ran out. */
+  async assertMaySignIn(userId: bigint): Promise<void> {
+    const limits = await this.#load(this.#db, userId);
+    assertNotLocked(limits, this.#nowSec());
+    const hours = (limits.records.get(31) as LimitRecord).value;
+    const left = sessionSecondsLeft(hours, await this.#sessionSecondsToday(this.#db, userId));
+    if (left === 0) throw this.#sessionEnded();
+  }
+
+  /** Whether a self-exclusion or time-out runs (marketing and play stop; withdrawals go on). */
+  async isLocked(userId: bigint): Promise<boolean> {
+    const limits = await this.#load(this.#db, userId);
+    return lockedUntilSec([...limits.records.values()], this.#nowSec()) !== null;
+  }
+
+  /**
+   * A ping (site-shell §4, every 30 s): adds the time since the last ping to today's session time.
+   * When the session limit is used up, every session ends and LIMIT_SESSION_ENDED is thrown.
+   */
+  async ping(userId: bigint): Promise<{ sessionSecondsLeft: number | null }> {
+    const nowSec = this.#nowSec();
+    const left = await this.#inPlayerLock(userId, async (trx, limits, lastPingAt) => {
+      const lastSec = lastPingAt ? Math.floor(lastPingAt.getTime() / 1000) : null;
+      const add = sessionSecondsToAdd(lastSec, nowSec, PING_GAP_MAX_SECONDS);
+      await trx
+        .updateTable('limit_players')
+        .set({ last_ping_at: this.#clock.now() })
+        .where('user_id', '=', userId)
+        .execute();
+      const dayStart = new Date(dayStartSec(nowSec, LIMITS_DAY_OFFSET_HOURS) * 1000);
+      await trx
+        .insertInto('limit_session_days')
+        .values({ user_id: userId, day_start: dayStart, seconds: add })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'day_start'])
+            .doUpdateSet((eb) => ({ seconds: eb('limit_session_days.seconds', '+', add) })),
+        )
+        .execute();
+      const hours = (limits.records.get(31) as LimitRecord).value;
+      return sessionSecondsLeft(hours, await this.#sessionSecondsToday(trx, userId));
+    });
+    if (left === 0) {
+      await this.#options.endSessions(Number(userId), 'session_limit');
+      throw this.#sessionEnded();
+    }
+    return { sessionSecondsLeft: left };
+  }
+
+  /** Session time and net position for today, this week and this month. */
+  stats(userId: bigint, currency: string) {
+    return playerStats(this.#db, userId, currency, this.#clock.nowMs());
+  }
+
+  /** Keeps the player's answer to the reality-check modal (site-shell §3 reality-check action body). */
+  async recordRealityCheck(
+    userId: bigint,
+    answer: {
+      action: 'continue' | 'log_out' | 'nothing';
+      doNotShowAgain: boolean;
+      popupShowAtMs: number | null;
+    },
+  ): Promise<void> {
+    await this.#db
+      .insertInto('reality_check_answers')
+      .values({
+        user_id: userId,
+        action: answer.action,
+        do_not_show_again: answer.doNotShowAgain,
+        popup_show_at: answer.popupShowAtMs === null ? null : new Date(answer.popupShowAtMs),
+        created_at: this.#clock.now(),
+      })
+      .execute();
+  }
+
+  #sessionEnded(): AppError {
+    const nextDay = dayStartSec(this.#nowSec(), LIMITS_DAY_OFFSET_HOURS) + 86_400;
+    return new AppError('LIMIT_SESSION_ENDED', undefined, { retryAt: nextDay });
+  }
+
+  async #sessionSecondsToday(db: Db, userId: bigint): Promise<number> {
+    const dayStart = new Date(dayStartSec(this.#nowSec(), LIMITS_DAY_OFFSET_HOURS) * 1000);
+    const row = await db
+      .selectFrom('limit_session_days')
+      .select('seconds')
+      .where('user_id', '=', userId)
+      .where('day_start', '=', dayStart)
+      .executeTakeFirst();
+    return row?.seconds ?? 0;
+  }
+}

@@ -1,0 +1,387 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { InProcessBus } from '../../platform/bus.ts';
+import { ManualClock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createMetrics } from '../../platform/metrics.ts';
+import { migrate } from '../../platform/migrations.ts';
+import type { ModuleDeps } from '../../platform/module.ts';
+import { createTestDatabase, type TestDatabase, testConfig } from '../../testing/test-app.ts';
+import { createLimitsService, type LimitsService } from './index.ts';
+
+const BASE = '/limit-service-api/api/external/web/v3';
+const DELAY = 86_400;
+const clock = new ManualClock(Date.UTC(2025, 5, 18, 9, 0, 0));
+let app: FastifyInstance;
+let database: TestDatabase;
+let deps: ModuleDeps;
+let limits: LimitsService;
+
+let ips = 0;
+
+class Player {
+  token: string | null = null;
+  userId = 0;
+  login = '';
+  password = '';
+  accountId = '';
+  readonly ip = `10.0.${Math.floor(++ips / 250)}.${ips % 250}`;
+
+  async call(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const options: InjectOptions = {
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: { ...headers, ...(this.token ? { cookie: `user_token=${this.token}` } : {}) },
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    };
+    const res = await app.inject(options);
+    const cookie = res.cookies.find((c) => c.name === 'user_token');
+    if (cookie) this.token = cookie.value === '' ? null : cookie.value;
+    return res;
+  }
+
+  async signIn() {
+    return this.call('POST', '/web-api/auth/v1/login', {
+      login: this.login,
+      password: this.password,
+      remember: true,
+    });
+  }
+
+  limitsList = async () =>
+    (await this.call('GET', `${BASE}/limits`)).json().data as Record<string, unknown>[];
+  limit = async (type: number) =>
+    (await this.limitsList()).find((l) => l.limitType === type) as Record<string, unknown>;
+  set = (limitType: number, limitValue: number) =>
+    this.call('POST', `${BASE}/limit`, { limitType, limitValue });
+
+  deposit(amount: string, key: string) {
+    return this.call(
+      'POST',
+      '/web-api/payments/v1/deposits',
+      { accountId: this.accountId, methodId: cardMethod, amount, lng: 'en' },
+      { 'idempotency-key': key },
+    );
+  }
+}
+
+let cardMethod = 0;
+let nextKey = 0;
+const key = () => `limits-test-${++nextKey}-key`;
+
+async function newPlayer(): Promise<Player> {
+  const p = new Player();
+  const res = await p.call('POST', '/web-api/auth/v1/registration/fast', { countryId: 1, currency: 'RUB' });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  p.userId = body.userId;
+  p.login = body.accountNumber;
+  p.password = body.password;
+  expect((await p.signIn()).statusCode).toBe(200);
+  const accounts = (await p.call('GET', '/web-api/accounts/v1/accounts')).json();
+  p.accountId = String(accounts.accounts[0].id);
+  return p;
+}
+
+const errorOf = (res: { json(): unknown }) =>
+  (res.json() as { error: { code: string; details?: unknown } }).error;
+
+async function codeOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+    return 'ok';
+  } catch (err) {
+    if (err instanceof AppError) return err.code;
+    throw err;
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database.handle);
+  deps = {
+    config: testConfig({ PARLAY_ROLES: 'api', AUTH_TOKEN_TTL_SECONDS: '86400' }),
+    db: database.handle,
+    bus: new InProcessBus({ error: () => {} }),
+    clock,
+    metrics: createMetrics({ collectDefaults: false }),
+  };
+  app = await buildApp(deps);
+  const methods = (
+    await app.inject({ url: '/web-api/payments/v1/methods?direction=deposit&currency=RUB' })
+  ).json();
+  cardMethod = methods.methods.find((m: { code: string }) => m.code === 'card').id;
+  // A second service over the same database stands in for bet placement (it calls the service, not HTTP).
+  limits = createLimitsService(deps, { sessions: { revokeAllExcept: async () => 0 } } as never);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await deps?.bus.close();
+  if (!database?.url) return database?.drop();
+  // The 20 parallel deposits leave many pooled connections; let them finish closing before the
+  // database is dropped (drop … with (force) would otherwise interrupt them mid-close).
+  await database.handle.close();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${new URL(database.url).pathname.slice(1)} with (force)`);
+  await admin.end();
+});
+
+describe('limits API', () => {
+  it('lists every limit type; no limit is -1, and 999999999 for deposits', async () => {
+    const p = await newPlayer();
+    const list = await p.limitsList();
+    expect(list.map((l) => l.limitType)).toEqual([1, 2, 3, 10, 11, 12, 20, 21, 22, 30, 31, 32, 33]);
+    expect(list.find((l) => l.limitType === 1)).toMatchObject({
+      limitValue: -1,
+      limitState: 'INACTIVE',
+      currency: 'RUB',
+    });
+    expect(list.find((l) => l.limitType === 20)).toMatchObject({
+      limitValue: 999_999_999,
+      needApprove: false,
+    });
+    expect(Object.keys((list.find((l) => l.limitType === 32) as { optionsMap: object }).optionsMap)).toEqual([
+      '5',
+      '10',
+      '15',
+      '30',
+      '45',
+      '60',
+    ]);
+    expect((await new Player().call('GET', `${BASE}/limits`)).statusCode).toBe(401);
+    expect(errorOf(await p.set(32, 7)).code).toBe('LIMIT_VALUE_NOT_ALLOWED');
+    expect(errorOf(await p.set(31, 25)).code).toBe('LIMIT_VALUE_NOT_ALLOWED');
+    expect(errorOf(await p.set(99, 1)).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('documents its routes in the OpenAPI document', async () => {
+    const doc = (await app.inject({ url: '/openapi.json' })).json();
+    for (const path of ['limits', 'limit', 'limitaction', 'ping', 'stats'])
+      expect(doc.paths).toHaveProperty(`${BASE}/${path}`);
+    expect(doc.paths).toHaveProperty('/web-api/api/web/user/v1/reality-check');
+  });
+});
+
+describe('deposit limits', () => {
+  it('refuses the deposit that would pass a 24 h limit, until the first leaves the window (23:59:59 vs 24:00:00)', async () => {
+    const p = await newPlayer();
+    expect((await p.set(20, 1000)).json()).toMatchObject({
+      status: 'applied',
+      data: { limitValue: 1000, limitState: 'ACTIVE' },
+    });
+    expect((await p.deposit('600', key())).statusCode).toBe(200);
+    const refused = await p.deposit('500', key());
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'LIMIT_DEPOSIT_EXCEEDED',
+      details: { limitType: 20, remainingMinor: '40000' },
+    });
+    expect((await p.limit(20)).limitBalance).toBe(400);
+    clock.advance((DELAY - 1) * 1000);
+    await p.signIn();
+    expect(errorOf(await p.deposit('500', key())).code).toBe('LIMIT_DEPOSIT_EXCEEDED');
+    clock.advance(1000);
+    expect((await p.deposit('500', key())).statusCode).toBe(200);
+    // A replay of an accepted deposit is not counted twice.
+    const k = key();
+    await p.set(21, 1500);
+    expect((await p.deposit('100', k)).statusCode).toBe(200);
+    expect((await p.deposit('100', k)).statusCode).toBe(200);
+    expect((await p.limit(21)).limitBalance).toBe(1500 - 600 - 500 - 100);
+  });
+
+  it('a looser deposit limit waits for the delay, then for approval; reject keeps the old one', async () => {
+    const p = await newPlayer();
+    await p.set(22, 1000);
+    const looser = await p.set(22, 5000);
+    expect(looser.json()).toMatchObject({
+      status: 'pending',
+      data: {
+        limitValue: 1000,
+        pendingValue: 5000,
+        limitState: 'PENDING',
+        needApprove: false,
+        hoursLeft: 24,
+      },
+    });
+    expect(errorOf(await p.call('POST', `${BASE}/limitaction?action=approve`)).code).toBe(
+      'LIMIT_NOTHING_PENDING',
+    );
+    clock.advance((DELAY - 1) * 1000);
+    expect((await p.limit(22)).needApprove).toBe(false);
+    clock.advance(1000);
+    await p.signIn();
+    expect((await p.limit(22)).needApprove).toBe(true);
+    const approved = await p.call('POST', `${BASE}/limitaction?action=approve`);
+    expect(approved.json()).toMatchObject({ status: 'ok', limitTypes: [22] });
+    expect(await p.limit(22)).toMatchObject({ limitValue: 5000, limitState: 'ACTIVE', needApprove: false });
+    // Removal is pending too; cancelling it (DELETE, the reject path) keeps the limit.
+    expect((await p.set(22, 999_999_999)).json().status).toBe('pending');
+    expect((await p.call('DELETE', `${BASE}/limit?limitType=22`)).json().data).toMatchObject({
+      limitValue: 5000,
+      pendingValue: null,
+    });
+    expect((await p.set(22, -1)).json().status).toBe('pending');
+    clock.advance(DELAY * 1000);
+    await p.signIn();
+    expect((await p.call('POST', `${BASE}/limitaction?action=reject&limitType=22`)).statusCode).toBe(200);
+    expect((await p.limit(22)).limitValue).toBe(5000);
+    // A tighter one applies at once.
+    expect((await p.set(22, 100)).json().data.limitValue).toBe(100);
+  });
+
+  it('20 parallel deposits straddling the limit: exactly as many pass as fit', async () => {
+    const p = await newPlayer();
+    await p.set(20, 1000);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => p.deposit('100', key())));
+    const passed = answers.filter((a) => a.statusCode === 200).length;
+    const refused = answers.filter(
+      (a) => a.statusCode === 403 && errorOf(a).code === 'LIMIT_DEPOSIT_EXCEEDED',
+    ).length;
+    expect(passed).toBe(10);
+    expect(refused).toBe(10);
+    expect((await p.limit(20)).limitBalance).toBe(0);
+  });
+});
+
+describe('stakes and losses (the functions bet placement calls)', () => {
+  it('wager limits count stakes over the window; parallel stakes never pass together', async () => {
+    const p = await newPlayer();
+    await p.set(1, 500);
+    const userId = BigInt(p.userId);
+    const stake = (n: number) =>
+      limits.assertStakeAllowed({
+        userId,
+        currency: 'RUB',
+        amountMinor: 100_00n,
+        reference: `bet:${p.userId}:${n}`,
+      });
+    const codes = await Promise.all(Array.from({ length: 8 }, (_, i) => codeOf(stake(i))));
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'LIMIT_WAGER_EXCEEDED')).toHaveLength(3);
+    expect(await codeOf(stake(codes.indexOf('ok')))).toBe('ok'); // a replay of a counted stake
+    expect(
+      await codeOf(
+        limits.assertStakeAllowed({ userId, currency: 'USD', amountMinor: 100_00n, reference: 'usd' }),
+      ),
+    ).toBe('ok');
+  });
+
+  it('loss limits: settled net losses plus the stake may not pass the limit', async () => {
+    const p = await newPlayer();
+    await p.set(11, 1000);
+    const userId = BigInt(p.userId);
+    await limits.recordSettlement({
+      userId,
+      currency: 'RUB',
+      stakeMinor: 900_00n,
+      payoutMinor: 100_00n,
+      reference: 'b1',
+    });
+    const stake = (minor: bigint, ref: string) =>
+      codeOf(limits.assertStakeAllowed({ userId, currency: 'RUB', amountMinor: minor, reference: ref }));
+    expect(await stake(200_01n, 's1')).toBe('LIMIT_LOSS_EXCEEDED');
+    expect(await stake(200_00n, 's2')).toBe('ok');
+    await limits.recordSettlement({
+      userId,
+      currency: 'RUB',
+      stakeMinor: 100_00n,
+      payoutMinor: 400_00n,
+      reference: 'b2',
+    });
+    expect(await stake(300_00n, 's3')).toBe('ok');
+    const stats = (await p.call('GET', `${BASE}/stats`)).json();
+    expect(stats.today.netMinor).toBe(String(-(900_00 - 100_00) + (400_00 - 100_00)));
+  });
+});
+
+describe('self-exclusion, time-out and session limit', () => {
+  it('self-exclusion ends every session, refuses sign-in with the end date until it passes; deposits and stakes stop', async () => {
+    const p = await newPlayer();
+    const other = new Player();
+    Object.assign(other, { login: p.login, password: p.password });
+    await other.signIn();
+    const set = await p.set(30, 1);
+    expect(set.json()).toMatchObject({ status: 'applied', data: { limitState: 'ACTIVE', limitValue: 1 } });
+    const endsAt = set.json().data.endsAt as number;
+    expect(endsAt).toBe(Math.floor(clock.nowMs() / 1000) + 86_400);
+    expect((await p.call('GET', `${BASE}/limits`)).statusCode).toBe(401);
+    expect((await other.call('GET', `${BASE}/limits`)).statusCode).toBe(401);
+    const refused = await p.signIn();
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({ code: 'LIMIT_SELF_EXCLUDED', details: { endsAt } });
+    expect(refused.json().error.message).toContain(new Date(endsAt * 1000).toISOString());
+    const userId = BigInt(p.userId);
+    expect(
+      await codeOf(limits.assertDepositAllowed({ userId, currency: 'RUB', amountMinor: 1n, reference: 'x' })),
+    ).toBe('LIMIT_SELF_EXCLUDED');
+    expect(
+      await codeOf(limits.assertStakeAllowed({ userId, currency: 'RUB', amountMinor: 1n, reference: 'y' })),
+    ).toBe('LIMIT_SELF_EXCLUDED');
+    expect(await limits.isLocked(userId)).toBe(true);
+    clock.advance((86_400 - 1) * 1000);
+    expect((await p.signIn()).statusCode).toBe(403);
+    clock.advance(1000);
+    expect((await p.signIn()).statusCode).toBe(200);
+  });
+
+  it('time-out cannot be cancelled while it runs and refuses sign-in', async () => {
+    const p = await newPlayer();
+    const shadow = new Player();
+    Object.assign(shadow, { login: p.login, password: p.password });
+    await p.set(33, 7);
+    expect(errorOf(await shadow.signIn())).toMatchObject({ code: 'LIMIT_TIME_OUT' });
+    expect(await codeOf(limits.change(BigInt(p.userId), 'RUB', 33, 1))).toBe('LIMIT_LOCKED');
+  });
+
+  it('session limit: pings count session time; at the limit every session ends, "visit tomorrow"', async () => {
+    const p = await newPlayer();
+    await p.set(31, 1);
+    let last = await p.call('POST', `${BASE}/ping`);
+    for (let i = 0; i < 119; i += 1) {
+      clock.advance(30_000);
+      last = await p.call('POST', `${BASE}/ping`);
+      expect(last.statusCode).toBe(200);
+    }
+    expect(last.json().sessionSecondsLeft).toBe(30);
+    expect((await p.call('GET', `${BASE}/stats`)).json().today.sessionSeconds).toBe(3570);
+    clock.advance(30_000);
+    const ended = await p.call('POST', `${BASE}/ping`);
+    expect(ended.statusCode).toBe(403);
+    expect(errorOf(ended).code).toBe('LIMIT_SESSION_ENDED');
+    expect((await p.call('GET', `${BASE}/limits`)).statusCode).toBe(401);
+    expect(errorOf(await p.signIn()).code).toBe('LIMIT_SESSION_ENDED');
+    clock.advance(86_400 * 1000);
+    expect((await p.signIn()).statusCode).toBe(200);
+  });
+});
+
+describe('reality check', () => {
+  it('keeps the answer; log_out ends the session; bad bodies are refused', async () => {
+    const p = await newPlayer();
+    const body = (action: string) => ({
+      data: { attributes: { action, do_not_show_again: false, popup_show_at: clock.nowMs() } },
+    });
+    expect((await p.call('POST', '/web-api/api/web/user/v1/reality-check', body('continue'))).json()).toEqual(
+      { result: true },
+    );
+    expect((await p.call('POST', '/web-api/api/web/user/v1/reality-check', body('later'))).statusCode).toBe(
+      400,
+    );
+    expect((await p.call('POST', '/web-api/api/web/user/v1/reality-check', body('log_out'))).statusCode).toBe(
+      200,
+    );
+    expect((await p.call('GET', `${BASE}/limits`)).statusCode).toBe(401);
+  });
+});

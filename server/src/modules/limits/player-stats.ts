@@ -1,0 +1,60 @@
+/**
+ * What the responsible page shows beyond the limits: session time and net position (payouts minus
+ * settled stakes) for today, this week and this month in the site's time zone.
+ */
+import { sql } from 'kysely';
+import { dayStartSec, monthStartSec, weekStartSec } from '../../../../domain/limits/index.ts';
+import type { Db } from './limit-records.ts';
+import { LIMITS_DAY_OFFSET_HOURS } from './limits-service.ts';
+
+export interface PeriodStats {
+  sessionSeconds: number;
+  /** Payouts minus stakes of settled bets, minor units as a string (negative: the player lost). */
+  netMinor: string;
+  depositsMinor: string;
+}
+
+async function period(
+  db: Db,
+  userId: bigint,
+  currency: string,
+  fromSec: number,
+  nowMs: number,
+): Promise<PeriodStats> {
+  const from = new Date(fromSec * 1000);
+  const session = await db
+    .selectFrom('limit_session_days')
+    .select(sql<bigint>`coalesce(sum(seconds), 0)::bigint`.as('seconds'))
+    .where('user_id', '=', userId)
+    .where('day_start', '>=', from)
+    .executeTakeFirstOrThrow();
+  const sums = await db
+    .selectFrom('limit_usage')
+    .select([
+      sql<bigint>`coalesce(sum(case when kind = 'loss' then amount_minor else 0 end), 0)::bigint`.as('loss'),
+      sql<bigint>`coalesce(sum(case when kind = 'deposit' then amount_minor else 0 end), 0)::bigint`.as(
+        'deposits',
+      ),
+    ])
+    .where('user_id', '=', userId)
+    .where('currency', '=', currency)
+    .where('at', '>=', from)
+    .where('at', '<=', new Date(nowMs))
+    .executeTakeFirstOrThrow();
+  return {
+    sessionSeconds: Number(session.seconds),
+    netMinor: (-BigInt(sums.loss)).toString(),
+    depositsMinor: BigInt(sums.deposits).toString(),
+  };
+}
+
+export async function playerStats(db: Db, userId: bigint, currency: string, nowMs: number) {
+  const nowSec = Math.floor(nowMs / 1000);
+  const offset = LIMITS_DAY_OFFSET_HOURS;
+  return {
+    currency,
+    today: await period(db, userId, currency, dayStartSec(nowSec, offset), nowMs),
+    week: await period(db, userId, currency, weekStartSec(nowSec, offset), nowMs),
+    month: await period(db, userId, currency, monthStartSec(nowSec, offset), nowMs),
+  };
+}

@@ -1,0 +1,429 @@
+/**
+ * Accounts in a real browser: one-click registration and login with the account number, full
+ * registration with the e-mail code and login by e-mail, phone registration and SMS login, two-step
+ * sign-in with a TOTP computed here, the captcha after repeated failures, password recovery, logout,
+ * social sign-in through the development identity provider, and auto-logoff with its notice.
+ * The server runs with features.autoLogoffMinutes = 1 (set with the CLI before start).
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifact, launchBrowser, REPO_ROOT, type StartedServer, startParlay } from './support.ts';
+
+const PASSWORD = 'correct horse battery';
+
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of text.replace(/=+$/, '').toUpperCase())
+    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const bytes: number[] = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/** RFC 6238 with SHA-1, 6 digits, 30 s (server/src/modules/auth/totp.ts). */
+function totp(secret: string, nowMs = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(nowMs / 30_000)));
+  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+describe('accounts and authentication in Chromium', () => {
+  let server: StartedServer;
+  let browser: Browser;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'parlay-auth-e2e-'));
+    execFileSync(
+      path.join(REPO_ROOT, 'node_modules/.bin/node'),
+      [
+        '--disable-warning=ExperimentalWarning',
+        'server/src/cli.ts',
+        'config',
+        'set',
+        'features.autoLogoffMinutes',
+        '1',
+      ],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          DATA_DIR: dataDir,
+          NODE_ENV: 'test',
+        },
+      },
+    );
+    server = await startParlay({ DATA_DIR: dataDir, CAPTCHA_POW_BITS: '10' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function inboxCode(to: string): Promise<string> {
+    for (let i = 0; i < 50; i += 1) {
+      const body = (await (await fetch(`${server.origin}/dev/inbox.json`)).json()) as {
+        data: { recipient: string; body: string }[];
+      };
+      const message = body.data.find((m) => m.recipient.includes(to));
+      const code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no code for ${to}`);
+  }
+
+  async function openPage(url: string, options: { width?: number; theme?: 'dark' | 'light' } = {}) {
+    const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
+    await context.addCookies([
+      { name: 'cookies_agree_type', value: 'all', url: server.origin },
+      { name: 'theme', value: options.theme ?? 'dark', url: server.origin },
+    ]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto(`${server.origin}${url}`);
+    return { page, errors, close: () => context.close() };
+  }
+
+  /** Registers through the API, answering a captcha with a proof of work as a browser would. */
+  async function apiRegister(email: string, currency = 'RUB') {
+    const body = JSON.stringify({
+      email,
+      password: PASSWORD,
+      firstName: 'Test',
+      lastName: 'Player',
+      birthDate: '1985-01-01',
+      countryId: 1,
+      currency,
+      lang: 'en',
+    });
+    const send = (captcha?: string) =>
+      fetch(`${server.origin}/web-api/auth/v1/registration/full`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: server.origin,
+          ...(captcha ? { 'x-captcha': captcha } : {}),
+        },
+        body,
+      });
+    let res = await send();
+    if (res.status === 429) {
+      // Registrations from one address are limited per minute: wait for the next window.
+      await new Promise((r) => setTimeout(r, 61_000 - (Date.now() % 60_000)));
+      res = await send();
+    }
+    if (res.status === 400) {
+      const pow = (await (await fetch(`${server.origin}/captcha-api/v1/gettime`)).json()) as {
+        id: string;
+        challenge: string;
+        bits: number;
+      };
+      let nonce = 0;
+      for (;;) {
+        const digest = createHash('sha256').update(`${pow.challenge}:${nonce}`).digest();
+        const bits = digest.readUInt32BE(0) >>> (32 - pow.bits);
+        if (bits === 0) break;
+        nonce += 1;
+      }
+      res = await send(`${pow.id}:${nonce}`);
+    }
+    expect(res.status).toBe(200);
+  }
+
+  /** Clicks and, when the form asks for the image captcha, reads the sum from the SVG and answers it. */
+  async function withCaptcha(page: Page, click: () => Promise<void>, done: ReturnType<Page['locator']>) {
+    let svg = '';
+    const onResponse = async (response: { url(): string; json(): Promise<unknown> }) => {
+      if (response.url().includes('/captcha-api/v1/update'))
+        svg = ((await response.json()) as { image: string }).image;
+    };
+    page.on('response', onResponse);
+    await click();
+    const captcha = page.getByTestId('captcha-image');
+    await Promise.race([done.waitFor(), captcha.waitFor()]);
+    if (await captcha.isVisible()) {
+      for (let i = 0; i < 50 && !svg; i += 1) await new Promise((r) => setTimeout(r, 100));
+      const glyphs = [...svg.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]).join('');
+      const [a, b] = glyphs.split('&#43;').map((part) => Number.parseInt(part, 10));
+      await page.getByLabel('Answer').fill(String((a ?? 0) + (b ?? 0)));
+      await page.getByRole('button', { name: 'Check' }).click();
+    }
+    page.off('response', onResponse);
+    await done.waitFor();
+  }
+
+  const signedIn = (page: Page) => page.locator('[data-testid="user-area"][data-signed-in="true"]').waitFor();
+  const signedOut = (page: Page) =>
+    page.locator('[data-testid="user-area"][data-signed-in="false"]').waitFor();
+
+  async function logout(page: Page) {
+    await page.getByLabel('Profile menu').click();
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
+    await signedOut(page);
+  }
+
+  async function loginOnPage(page: Page, login: string, password: string) {
+    await page.goto(`${server.origin}/en/user/login`);
+    await page.locator('main[data-mf-app="auth"] [data-hydrated="true"]').waitFor();
+    const form = page.locator('main form');
+    await form.getByLabel('E-mail or account number').fill(login);
+    await form.getByLabel('Password').fill(password);
+    await form.getByRole('button', { name: 'Log in' }).click();
+  }
+
+  it('signs in through the development identity provider', async () => {
+    const { page, close } = await openPage('/en/user/login');
+    await page.locator('main[data-mf-app="auth"] [data-hydrated="true"]').waitFor();
+    await page.getByRole('button', { name: 'Sign in with the development provider' }).click();
+    await page.getByRole('link', { name: /Alice Dev/ }).click();
+    await page.waitForURL(`${server.origin}/en/`);
+    await signedIn(page);
+    await close();
+  });
+
+  it('registers in one click from the modal, logs out and logs in with the account number', async () => {
+    const { page, errors, close } = await openPage('/en/');
+    await page.getByTestId('header-register').click();
+    const modal = page.locator('[data-modal="registration"]');
+    await modal.locator('[data-auth-modal="registration"] form').waitFor();
+    await page.screenshot({ path: artifact('auth-registration-en-desktop-dark.png') });
+    await withCaptcha(
+      page,
+      () => modal.getByRole('button', { name: 'Register', exact: true }).click(),
+      modal.getByTestId('account-number'),
+    );
+    const accountNumber = (await modal.getByTestId('account-number').textContent()) ?? '';
+    const password = (await modal.getByTestId('generated-password').textContent()) ?? '';
+    expect(accountNumber).toMatch(/^\d{10}$/);
+    expect(password.length).toBeGreaterThanOrEqual(8);
+    await expect(modal.getByRole('button', { name: 'Download as a file' }).isVisible()).resolves.toBe(true);
+    const download = page.waitForEvent('download');
+    await modal.getByRole('button', { name: 'Save as an image' }).click();
+    expect((await download).suggestedFilename()).toBe(`parlay-${accountNumber}.png`);
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await signedIn(page);
+    await page.getByTestId('header-balance').filter({ hasText: 'RUB' }).waitFor();
+    await logout(page);
+    await loginOnPage(page, accountNumber, password);
+    await page.waitForURL(`${server.origin}/en/`);
+    await signedIn(page);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('registers in full, confirms the e-mail with the code, and logs in by e-mail', async () => {
+    const { page, close } = await openPage('/en/registration');
+    await page.locator('main[data-mf-app="auth"] [data-hydrated="true"]').waitFor();
+    const form = page.locator('main form');
+    await form.getByRole('button', { name: 'Full' }).click();
+    const email = `full-${Date.now()}@example.test`;
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('First name').fill('Ada');
+    await form.getByLabel('Last name').fill('Lovelace');
+    await form.getByLabel('Date of birth').fill('1990-05-01');
+    await form.getByLabel('New password').fill(PASSWORD);
+    await withCaptcha(
+      page,
+      () => form.getByRole('button', { name: 'Register', exact: true }).click(),
+      page.getByLabel('Code from the e-mail'),
+    );
+    await page.getByLabel('Code from the e-mail').fill(await inboxCode(email));
+    await page.getByRole('button', { name: 'Confirm e-mail' }).click();
+    await page.getByText('Your e-mail is confirmed.').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await signedIn(page);
+    await page.goto(`${server.origin}/en/office/account`);
+    await page.getByTestId('personal-page').getByText(`${email} (confirmed)`).waitFor();
+    await logout(page);
+    await loginOnPage(page, email, PASSWORD);
+    await signedIn(page);
+    await close();
+  });
+
+  it('registers by phone and logs in with an SMS code', async () => {
+    const phone = `9${String(Date.now()).slice(-9)}`;
+    const { page, close } = await openPage('/en/registration');
+    await page.locator('main[data-mf-app="auth"] [data-hydrated="true"]').waitFor();
+    const form = page.locator('main form');
+    await form.getByRole('button', { name: 'By phone' }).click();
+    await form.getByLabel('Phone number').fill(phone);
+    await form.getByRole('button', { name: 'Send code' }).click();
+    await form.getByLabel('Code from the SMS').fill(await inboxCode(phone));
+    await form.getByLabel('New password').fill(PASSWORD);
+    await withCaptcha(
+      page,
+      () => form.getByRole('button', { name: 'Register', exact: true }).click(),
+      page.getByRole('button', { name: 'Continue' }),
+    );
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await signedIn(page);
+    await logout(page);
+    // The registration code is in the inbox too: wait for a newer message.
+    const before = await inboxCode(phone);
+    await page.getByTestId('header-login').click();
+    const modal = page.locator('[data-modal="login"]');
+    await modal.getByRole('button', { name: 'SMS code' }).click();
+    await modal.getByLabel('Phone number').fill(phone);
+    await modal.getByRole('button', { name: 'Send code' }).click();
+    await modal.getByLabel('Code from the SMS').waitFor();
+    let code = before;
+    for (let i = 0; i < 50 && code === before; i += 1) code = await inboxCode(phone);
+    await modal.getByLabel('Code from the SMS').fill(code);
+    await modal.getByRole('button', { name: 'Log in' }).click();
+    await signedIn(page);
+    await close();
+  });
+
+  it('turns two-step on in the office and logs in with a TOTP code', async () => {
+    const email = `totp-${Date.now()}@example.test`;
+    await apiRegister(email, 'EUR');
+    const { page, errors, close } = await openPage('/en/');
+    await page.getByTestId('header-login').click();
+    const modal = page.locator('[data-modal="login"]');
+    await modal.getByLabel('E-mail or account number').fill(email);
+    await modal.getByLabel('Password').fill(PASSWORD);
+    await modal.getByRole('button', { name: 'Log in' }).click();
+    await signedIn(page);
+    // The guard sees the sign-in without a reload: the office opens on a client navigation.
+    await page.getByLabel('Profile menu').click();
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.waitForURL(`${server.origin}/en/office/security`);
+    const twoStep = page.getByTestId('two-step');
+    await twoStep.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    const secret = (await twoStep.getByTestId('totp-secret').textContent()) ?? '';
+    await twoStep.getByLabel('Six-digit code').fill(totp(secret));
+    await twoStep.getByRole('button', { name: 'Confirm and turn on' }).click();
+    await twoStep.getByTestId('backup-codes').waitFor();
+    await page.getByTestId('protection-level').filter({ hasText: 'Medium' }).waitFor();
+    await page.screenshot({ path: artifact('auth-office-security-en-desktop-dark.png'), fullPage: true });
+    await logout(page);
+    await page.getByTestId('header-login').click();
+    await modal.getByLabel('E-mail or account number').fill(email);
+    await modal.getByLabel('Password').fill(PASSWORD);
+    await modal.getByRole('button', { name: 'Log in' }).click();
+    // A code of the step just used is refused (replay): wait for the next step when needed.
+    await modal.getByLabel('Code from the authenticator app or a backup code').waitFor();
+    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
+    await modal.getByLabel('Code from the authenticator app or a backup code').fill(totp(secret));
+    await modal.getByRole('button', { name: 'Confirm' }).click();
+    await signedIn(page);
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it('asks for a captcha after repeated failures and lets the person through', async () => {
+    const email = `captcha-${Date.now()}@example.test`;
+    await apiRegister(email);
+    for (let i = 0; i < 3; i += 1) {
+      await fetch(`${server.origin}/web-api/auth/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.origin },
+        body: JSON.stringify({ login: email, password: 'wrong password 1', remember: false }),
+      });
+    }
+    const { page, close } = await openPage('/en/user/login');
+    await page.locator('main[data-mf-app="auth"] [data-hydrated="true"]').waitFor();
+    const form = page.locator('main form');
+    await form.getByLabel('E-mail or account number').fill(email);
+    await form.getByLabel('Password').fill(PASSWORD);
+    const challenge = page.waitForResponse((r) => r.url().includes('/captcha-api/v1/update'));
+    await form.getByRole('button', { name: 'Log in' }).click();
+    const svg = ((await (await challenge).json()) as { image: string }).image;
+    const glyphs = [...svg.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]).join('');
+    const [a, b] = glyphs.split('&#43;').map((part) => Number.parseInt(part, 10));
+    await page.getByTestId('captcha-image').waitFor();
+    await page.screenshot({ path: artifact('auth-captcha-en-desktop-dark.png') });
+    await form.getByLabel('Answer').fill(String((a ?? 0) + (b ?? 0)));
+    await form.getByRole('button', { name: 'Check' }).click();
+    await page.waitForURL(`${server.origin}/en/`);
+    await signedIn(page);
+    await close();
+  });
+
+  it('resets a forgotten password with the e-mail code, telling a wrong code apart', async () => {
+    const email = `forgot-${Date.now()}@example.test`;
+    await apiRegister(email);
+    const { page, close } = await openPage('/en/?showForgotPasswordModal=1');
+    const modal = page.locator('[data-modal="forgot-password"]');
+    await modal.getByLabel('E-mail').fill(email);
+    await modal.getByRole('button', { name: 'Send code' }).click();
+    await modal.getByLabel('Recovery code').waitFor();
+    const mails = async () =>
+      (
+        (await (await fetch(`${server.origin}/dev/inbox.json?to=${encodeURIComponent(email)}`)).json()) as {
+          data: { body: string; template: string }[];
+        }
+      ).data;
+    let code = '';
+    for (let i = 0; i < 50 && !code; i += 1) {
+      const recovery = (await mails()).find((m) => !m.template.includes('confirm'));
+      code = recovery ? (/\b(\d{6})\b/.exec(recovery.body)?.[1] ?? '') : '';
+      if (!code) await new Promise((r) => setTimeout(r, 200));
+    }
+    const wrong = code === '000000' ? '111111' : '000000';
+    await modal.getByLabel('Recovery code').fill(wrong);
+    await modal.getByLabel('New password').fill('a brand new secret');
+    await modal.getByRole('button', { name: 'Set new password' }).click();
+    await modal.getByText('Wrong code. Check it and try again.').waitFor();
+    await modal.getByLabel('Recovery code').fill(code);
+    await modal.getByRole('button', { name: 'Set new password' }).click();
+    await modal.getByText('Your password is changed.').waitFor();
+    await modal.getByRole('button', { name: 'Back to log in' }).click();
+    const login = page.locator('[data-modal="login"]');
+    await login.getByLabel('E-mail or account number').fill(email);
+    await login.getByLabel('Password').fill('a brand new secret');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await signedIn(page);
+    await close();
+  });
+
+  it('logs off after the idle minutes and says so on the next load', async () => {
+    const { page, close } = await openPage('/en/');
+    await page.clock.install();
+    await page.reload();
+    const email = `idle-${Date.now()}@example.test`;
+    await apiRegister(email);
+    await page.getByTestId('header-login').click();
+    const modal = page.locator('[data-modal="login"]');
+    await modal.getByLabel('E-mail or account number').fill(email);
+    await modal.getByLabel('Password').fill(PASSWORD);
+    await modal.getByRole('button', { name: 'Log in' }).click();
+    await signedIn(page);
+    // The player's timers start a moment after the sign-in settles.
+    await page.clock.runFor(3_000);
+    await page.clock.runFor(65_000);
+    await page.getByText('You were logged out after a period of inactivity.').waitFor();
+    await signedOut(page);
+    await page.screenshot({ path: artifact('auth-inactivity-en-desktop-dark.png') });
+    await close();
+  });
+
+  it.each([
+    [390, 'dark'],
+    [390, 'light'],
+    [1366, 'light'],
+    [1366, 'dark'],
+  ] as const)('shows the login and registration modals at %i px, %s theme', async (width, theme) => {
+    const { page, errors, close } = await openPage('/en/?modal=login', { width, theme });
+    await page.locator('[data-auth-modal="login"] form').waitFor();
+    await page.screenshot({ path: artifact(`auth-login-modal-en-${width}-${theme}.png`) });
+    await page.locator('[data-auth-modal="login"]').getByRole('button', { name: 'Register' }).click();
+    await page.locator('[data-auth-modal="registration"] form').waitFor();
+    await page.screenshot({ path: artifact(`auth-registration-modal-en-${width}-${theme}.png`) });
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * Login (coupon-accounts §4 auth form modes): login_password (e-mail or account number), phone_password,
+ * sms (send a code, enter it), then login_password_two_step_code when two-step is on; the social button
+ * for the development identity provider. A captcha answer retries the call (useCaptcha).
+ */
+import { announceSessionChange } from '@parlay/client/api.ts';
+import { useT } from '@parlay/i18n/runtime.tsx';
+import { Button } from '@parlay/ui/index.ts';
+import { type FormEvent, useState } from 'react';
+import { authApi, errorKey, type SignInAnswer } from './auth-api.ts';
+import { useCaptcha } from './Captcha.tsx';
+import { COUNTRIES } from './countries.ts';
+import { CheckField, Message, ModeSwitch, Row, SelectField, TextField } from './fields.tsx';
+import styles from './forms.module.css';
+import { SocialButton } from './SocialButton.tsx';
+
+export type LoginMode = 'login_password' | 'phone_password' | 'sms' | 'login_password_two_step_code';
+
+export interface AuthFormProps {
+  lng: string;
+  /** Where to go after success; null stays on the page (the modal). */
+  returnUrl: string | null;
+  onSwitch(to: 'login' | 'registration' | 'forgot-password'): void;
+  onDone(): void;
+}
+
+export function signedIn(props: Pick<AuthFormProps, 'returnUrl' | 'onDone'>): void {
+  props.onDone();
+  announceSessionChange({ kind: 'signed-in', ...(props.returnUrl ? { returnUrl: props.returnUrl } : {}) });
+}
+
+export function PhoneFields({
+  phoneCode,
+  phoneNumber,
+  onCode,
+  onNumber,
+}: {
+  phoneCode: string;
+  phoneNumber: string;
+  onCode(value: string): void;
+  onNumber(value: string): void;
+}) {
+  const t = useT('auth');
+  const codes = [...new Set(COUNTRIES.map((c) => c.phoneCode))];
+  return (
+    <Row>
+      <div className={styles.countryCode}>
+        <SelectField
+          label={t('fields.phone_code')}
+          value={phoneCode}
+          onChange={(e) => onCode(e.target.value)}
+        >
+          {codes.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        label={t('fields.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        required
+        value={phoneNumber}
+        onChange={(e) => onNumber(e.target.value.replace(/[^\d]/g, ''))}
+      />
+    </Row>
+  );
+}
+
+export function TwoStepStep({
+  token,
+  props,
+  captcha,
+}: {
+  token: string;
+  props: Pick<AuthFormProps, 'returnUrl' | 'onDone'>;
+  captcha: ReturnType<typeof useCaptcha>;
+}) {
+  const t = useT('auth');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const result = await authApi.twoStep({ twoStepToken: token, code: code.trim() }, captcha.solver);
+    setBusy(false);
+    if (result.ok && result.data.result === 'ok') signedIn(props);
+    else if (!result.ok) setError(t(errorKey(result)));
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} data-mode="login_password_two_step_code">
+      <Message kind="info">{t('login.two_step_text')}</Message>
+      <TextField
+        label={t('fields.two_step_code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        minLength={6}
+        maxLength={12}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      {captcha.panel}
+      {error ? <Message kind="error">{error}</Message> : null}
+      <Button type="submit" variant="primary" disabled={busy}>
+        {t('login.confirm')}
+      </Button>
+    </form>
+  );
+}
+
+export function LoginForm(props: AuthFormProps & { initialTwoStepToken?: string | null }) {
+  const t = useT('auth');
+  const captcha = useCaptcha();
+  const [mode, setMode] = useState<Exclude<LoginMode, 'login_password_two_step_code'>>('login_password');
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [phoneCode, setPhoneCode] = useState('+7');
+  const [phoneNumber, setPhoneNumber] = useState('');
+  const [code, setCode] = useState('');
+  const [smsSent, setSmsSent] = useState(false);
+  const [twoStepToken, setTwoStepToken] = useState<string | null>(props.initialTwoStepToken ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (twoStepToken) return <TwoStepStep token={twoStepToken} props={props} captcha={captcha} />;
+
+  const finish = (result: Awaited<ReturnType<typeof authApi.login>>) => {
+    if (!result.ok) {
+      setError(t(errorKey(result)));
+      return;
+    }
+    const answer: SignInAnswer = result.data;
+    if (answer.result === 'two_step_required' && answer.twoStepToken) setTwoStepToken(answer.twoStepToken);
+    else signedIn(props);
+  };
+
+  const sendCode = async () => {
+    setError(null);
+    setBusy(true);
+    const result = await authApi.sendSms({ phoneCode, phoneNumber, purpose: 'login' });
+    setBusy(false);
+    if (!result.ok) {
+      setError(t(errorKey(result)));
+      return;
+    }
+    setSmsSent(true);
+    setInfo(t('login.sms_sent'));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (mode === 'sms' && !smsSent) {
+      await sendCode();
+      return;
+    }
+    setBusy(true);
+    const result =
+      mode === 'login_password'
+        ? await authApi.login({ login: login.trim(), password, remember }, captcha.solver)
+        : mode === 'phone_password'
+          ? await authApi.loginPhone({ phoneCode, phoneNumber, password, remember }, captcha.solver)
+          : await authApi.loginSms({ phoneCode, phoneNumber, code: code.trim(), remember }, captcha.solver);
+    setBusy(false);
+    finish(result);
+  };
+
+  const modes = [
+    { id: 'login_password' as const, label: t('login.mode_login') },
+    { id: 'phone_password' as const, label: t('login.mode_phone') },
+    { id: 'sms' as const, label: t('login.mode_sms') },
+  ];
+  return (
+    <form className={styles.form} onSubmit={submit} data-mode={mode} noValidate={false}>
+      <ModeSwitch
+        label={t('login.modes_label')}
+        modes={modes}
+        current={mode}
+        onChange={(next) => {
+          setMode(next);
+          setError(null);
+          setInfo(null);
+        }}
+      />
+      {mode === 'login_password' ? (
+        <TextField
+          label={t('fields.login')}
+          autoComplete="username"
+          required
+          value={login}
+          onChange={(e) => setLogin(e.target.value)}
+        />
+      ) : (
+        <PhoneFields
+          phoneCode={phoneCode}
+          phoneNumber={phoneNumber}
+          onCode={setPhoneCode}
+          onNumber={setPhoneNumber}
+        />
+      )}
+      {mode === 'sms' ? (
+        smsSent ? (
+          <TextField
+            label={t('fields.sms_code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        ) : null
+      ) : (
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      )}
+      <CheckField label={t('fields.remember')} checked={remember} onChange={setRemember} />
+      {captcha.panel}
+      {info ? <Message kind="info">{info}</Message> : null}
+      {error ? <Message kind="error">{error}</Message> : null}
+      <div className={styles.actions}>
+        <Button type="submit" variant="primary" disabled={busy}>
+          {mode === 'sms' && !smsSent ? t('login.send_code') : t('login.submit')}
+        </Button>
+        {mode === 'sms' && smsSent ? (
+          <button type="button" className={styles.linkButton} onClick={() => void sendCode()}>
+            {t('login.resend_code')}
+          </button>
+        ) : null}
+        <button type="button" className={styles.linkButton} onClick={() => props.onSwitch('forgot-password')}>
+          {t('login.forgot')}
+        </button>
+      </div>
+      <div className={styles.divider}>{t('or')}</div>
+      <SocialButton lng={props.lng} returnUrl={props.returnUrl} />
+      <p className={styles.muted}>
+        {t('login.no_account')}{' '}
+        <button type="button" className={styles.linkButton} onClick={() => props.onSwitch('registration')}>
+          {t('login.register')}
+        </button>
+      </p>
+    </form>
+  );
+}

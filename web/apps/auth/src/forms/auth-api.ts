@@ -1,0 +1,90 @@
+/** The auth service calls of the forms (server/src/modules/auth), through the shared call rules. */
+import { type ApiErrorBody, type CallResult, type CaptchaSolver, callApi } from '@parlay/client/api.ts';
+
+const AUTH = '/web-api/auth/v1';
+
+export interface SignInAnswer {
+  result: 'ok' | 'two_step_required';
+  userId: number | null;
+  twoStepToken: string | null;
+}
+
+export interface Registered {
+  userId: number;
+  accountNumber: string;
+  password?: string;
+}
+
+export const post = <T>(path: string, body: unknown, captcha?: CaptchaSolver): Promise<CallResult<T>> =>
+  callApi<T>(path, { method: 'POST', body, ...(captcha ? { captcha } : {}) });
+
+export const authApi = {
+  login: (body: { login: string; password: string; remember: boolean }, captcha: CaptchaSolver) =>
+    post<SignInAnswer>(`${AUTH}/login`, body, captcha),
+  loginPhone: (
+    body: { phoneCode: string; phoneNumber: string; password: string; remember: boolean },
+    captcha: CaptchaSolver,
+  ) => post<SignInAnswer>(`${AUTH}/login/phone`, body, captcha),
+  sendSms: (body: { phoneCode: string; phoneNumber: string; purpose: 'login' | 'registration' }) =>
+    post<{ result: boolean; resendAfterSeconds: number }>(`${AUTH}/sms/send`, body),
+  loginSms: (
+    body: { phoneCode: string; phoneNumber: string; code: string; remember: boolean },
+    captcha: CaptchaSolver,
+  ) => post<SignInAnswer>(`${AUTH}/login/sms`, body, captcha),
+  twoStep: (body: { twoStepToken: string; code: string }, captcha: CaptchaSolver) =>
+    post<SignInAnswer>(`${AUTH}/login/two-step`, body, captcha),
+  tokenLogin: (body: { methodId: number; userId: number; time: number; sign: string; lang: string }) =>
+    post<{ result: 'ok'; userId: number; redirectUrl: string }>(`${AUTH}/login/token`, body),
+  register: (type: 'fast' | 'phone' | 'full', body: Record<string, unknown>, captcha: CaptchaSolver) =>
+    post<Registered>(`${AUTH}/registration/${type}`, body, captcha),
+  mailCredentials: (body: { email: string; password: string }) =>
+    post<{ result: boolean }>(`${AUTH}/registration/credentials/email`, body),
+  confirmContact: (body: { channel: 'email' | 'phone'; code: string }) =>
+    post<{ result: boolean }>(`${AUTH}/contacts/confirm`, body),
+  forgot: (body: Record<string, unknown>, captcha: CaptchaSolver) =>
+    post<{ result: boolean }>(`${AUTH}/password/forgot`, body, captcha),
+  reset: (body: Record<string, unknown>, captcha: CaptchaSolver) =>
+    post<{ result: boolean }>(`${AUTH}/password/reset`, body, captcha),
+  confirmTerms: () => post<{ result: boolean }>('/web-api/api-v3/v2/user/agreement-rules/confirm', {}),
+  socialClient: (provider: string) =>
+    callApi<{ clientId: string; nonce: string; authorizeUrl: string | null }>(
+      `/social-api/oauth/${encodeURIComponent(provider)}/clientId`,
+    ),
+  socialSignIn: (provider: string, form: FormData, captcha: CaptchaSolver) =>
+    callApi<{ redirectUrl: string }>(`/social-api/oauth/${encodeURIComponent(provider)}`, {
+      method: 'POST',
+      body: form,
+      captcha,
+    }),
+};
+
+/** Error codes the auth dictionary has a message for (auth.json errors.<CODE>). */
+const KNOWN_ERRORS = new Set([
+  'INVALID_CREDENTIALS',
+  'TWO_STEP_INVALID',
+  'REGISTRATION_DISABLED',
+  'REGISTRATION_TYPE_DISABLED',
+  'EMAIL_TAKEN',
+  'PHONE_TAKEN',
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_LONG',
+  'UNDERAGE',
+  'WRONG_CODE',
+  'CODE_TIME_UP',
+  'CODE_ATTEMPTS_EXCEEDED',
+  'CAPTCHA_REQUIRED',
+  'TOKEN_LOGIN_INVALID',
+  'SOCIAL_TOKEN_INVALID',
+  'SOCIAL_PROVIDER_UNKNOWN',
+  'RATE_LIMITED',
+  'VALIDATION_FAILED',
+  'REAUTH_REQUIRED',
+  'NOT_AUTHENTICATED',
+]);
+
+/** The dictionary key of a failed call's message (a network failure has its own). */
+export function errorKey(result: { status: number | null; error: ApiErrorBody | null }): string {
+  if (result.status === null) return 'errors.network';
+  const code = result.error?.code;
+  return code && KNOWN_ERRORS.has(code) ? `errors.${code}` : 'errors.generic';
+}

@@ -1,0 +1,326 @@
+/** Recharge (deposit) and deduce (withdrawal): method catalogue with limits and fees, amount entry, and the request. */
+
+import { useT } from '@parlay/i18n/runtime.tsx';
+import { loadAccounts, type PlayerAccount } from '@parlay/mf/accounts-store.ts';
+import { notify } from '@parlay/mf/host-api.ts';
+import { Button, Skeleton } from '@parlay/ui/index.ts';
+import { useEffect, useState } from 'react';
+import styles from './Money.module.css';
+import {
+  amountProblem,
+  call,
+  newKey,
+  type PaymentEntry,
+  type PaymentMethod,
+  scaleOf,
+  toMinor,
+} from './money-api.ts';
+import { useAccounts } from './useAccounts.ts';
+import { AccountLine } from './Wallets.tsx';
+
+type Direction = 'deposit' | 'withdrawal';
+
+function useMethods(direction: Direction, currency: string | undefined) {
+  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
+  useEffect(() => {
+    if (!currency) return;
+    setMethods(null);
+    void call<{ methods: PaymentMethod[] }>(
+      `/web-api/payments/v1/methods?direction=${direction}&currency=${currency}`,
+    ).then((answer) => setMethods(answer.ok ? answer.data.methods : []));
+  }, [direction, currency]);
+  return methods;
+}
+
+function feeText(m: PaymentMethod, t: ReturnType<typeof useT>): string {
+  if (m.feeBasisPoints === 0 && m.feeFixedMinor === '0') return t('methods.no_fee');
+  return t('methods.fee', { percent: (m.feeBasisPoints / 100).toString() });
+}
+
+function MethodPicker({
+  methods,
+  selected,
+  onSelect,
+}: {
+  methods: PaymentMethod[];
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const t = useT('office-money');
+  if (methods.length === 0) return <p>{t('methods.none')}</p>;
+  return (
+    <fieldset className={styles.methods}>
+      <legend className={styles.sectionTitle}>{t('methods.title')}</legend>
+      {methods.map((m) => (
+        <label key={m.id} className={`${styles.method} ${selected === m.id ? styles.methodSelected : ''}`}>
+          <input
+            type="radio"
+            name="method"
+            value={m.id}
+            checked={selected === m.id}
+            onChange={() => onSelect(m.id)}
+          />
+          <span className={styles.methodName}>{m.name}</span>
+          <span className={styles.muted}>
+            {t('methods.limits', { min: m.min, max: m.max, iso: m.currency })} · {feeText(m, t)}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function useAmount(account: PlayerAccount | null, method: PaymentMethod | undefined, direction: Direction) {
+  const [amount, setAmount] = useState('');
+  const scale = account ? scaleOf(account.money) : 2;
+  let problem = amount === '' ? null : amountProblem(amount, scale);
+  if (!problem && amount !== '' && method) {
+    const minor = toMinor(amount, scale);
+    if (minor < BigInt(method.minMinor)) problem = 'amount.below_min';
+    else if (minor > BigInt(method.maxMinor)) problem = 'amount.above_max';
+    else if (direction === 'withdrawal' && account && minor > BigInt(account.moneyMinor))
+      problem = 'amount.above_balance';
+  }
+  return { amount, setAmount, problem, scale };
+}
+
+export function Recharge({ lng }: { lng: string }) {
+  const t = useT('office-money');
+  const { activeAccount } = useAccounts();
+  const methods = useMethods('deposit', activeAccount?.iso);
+  const [methodId, setMethodId] = useState<number | null>(null);
+  const method = methods?.find((m) => m.id === methodId) ?? methods?.[0];
+  const { amount, setAmount, problem } = useAmount(activeAccount, method, 'deposit');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!activeAccount || !methods) return <Skeleton height="240px" />;
+  const submit = async () => {
+    if (!method || problem || amount === '') return setError(problem ?? 'amount.required');
+    setBusy(true);
+    setError(null);
+    const answer = await call<{ redirectUrl: string }>('/web-api/payments/v1/deposits', {
+      body: { accountId: activeAccount.id, methodId: method.id, amount: amount.replace(',', '.'), lng },
+      headers: { 'idempotency-key': newKey('dep') },
+    });
+    if (!answer.ok) {
+      setBusy(false);
+      return setError(`errors.${answer.code}`);
+    }
+    window.location.assign(answer.data.redirectUrl);
+  };
+  return (
+    <form
+      className={styles.card}
+      aria-labelledby="recharge-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="recharge-heading" className={styles.sectionTitle}>
+        {t('recharge.title')}
+      </h2>
+      <p className={styles.accountRow}>
+        <AccountLine account={activeAccount} />
+      </p>
+      <MethodPicker methods={methods} selected={method?.id ?? null} onSelect={setMethodId} />
+      <AmountField
+        amount={amount}
+        setAmount={setAmount}
+        iso={activeAccount.iso}
+        problem={problem ?? error}
+        method={method}
+      />
+      <Button type="submit" variant="primary" disabled={busy || !method}>
+        {busy ? t('recharge.redirecting') : t('recharge.submit')}
+      </Button>
+      <p className={styles.muted}>{t('recharge.note')}</p>
+    </form>
+  );
+}
+
+function AmountField({
+  amount,
+  setAmount,
+  iso,
+  problem,
+  method,
+}: {
+  amount: string;
+  setAmount: (v: string) => void;
+  iso: string;
+  problem: string | null;
+  method: PaymentMethod | undefined;
+}) {
+  const t = useT('office-money');
+  return (
+    <label className={styles.field}>
+      <span>{t('amount.label', { iso })}</span>
+      <input
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        aria-invalid={problem ? 'true' : 'false'}
+        aria-describedby="amount-hint"
+      />
+      <span
+        id="amount-hint"
+        className={problem ? styles.error : styles.muted}
+        role={problem ? 'alert' : undefined}
+      >
+        {problem
+          ? t(problem, {
+              min: method?.min ?? '',
+              max: method?.max ?? '',
+              iso,
+              defaultValue: t('errors.generic'),
+            })
+          : method
+            ? t('methods.limits', { min: method.min, max: method.max, iso })
+            : ''}
+      </span>
+    </label>
+  );
+}
+
+export function Deduce({ lng }: { lng: string }) {
+  const t = useT('office-money');
+  const { activeAccount, isAccountFrozen } = useAccounts();
+  const methods = useMethods('withdrawal', activeAccount?.iso);
+  const [methodId, setMethodId] = useState<number | null>(null);
+  const method = methods?.find((m) => m.id === methodId) ?? methods?.[0];
+  const { amount, setAmount, problem } = useAmount(activeAccount, method, 'withdrawal');
+  const [destination, setDestination] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [requests, setRequests] = useState<PaymentEntry[] | null>(null);
+  const reload = () =>
+    call<{ entities: PaymentEntry[] }>('/web-api/payments/v1/payments?direction=withdrawal&pageSize=10').then(
+      (a) => setRequests(a.ok ? a.data.entities : []),
+    );
+  useEffect(() => {
+    void reload();
+  }, []);
+
+  if (!activeAccount || !methods) return <Skeleton height="240px" />;
+  const submit = async () => {
+    if (!method || problem || amount === '') return setError(problem ?? 'amount.required');
+    setBusy(true);
+    setError(null);
+    const answer = await call<{ payment: PaymentEntry }>('/web-api/payments/v1/withdrawals', {
+      body: {
+        accountId: activeAccount.id,
+        methodId: method.id,
+        amount: amount.replace(',', '.'),
+        lng,
+        destination,
+      },
+      headers: { 'idempotency-key': newKey('wd') },
+    });
+    setBusy(false);
+    if (!answer.ok) return setError(`errors.${answer.code}`);
+    notify({ kind: 'success', text: t('deduce.requested') });
+    setAmount('');
+    void loadAccounts();
+    void reload();
+  };
+  const cancel = async (id: string) => {
+    const answer = await call<{ payment: PaymentEntry }>(`/web-api/payments/v1/withdrawals/${id}/cancel`, {
+      method: 'POST',
+      body: {},
+    });
+    if (!answer.ok)
+      return notify({
+        kind: 'error',
+        text: t(`errors.${answer.code}`, { defaultValue: t('errors.generic') }),
+      });
+    notify({ kind: 'success', text: t('deduce.cancelled') });
+    void loadAccounts();
+    void reload();
+  };
+  return (
+    <>
+      <form
+        className={styles.card}
+        aria-labelledby="deduce-heading"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h2 id="deduce-heading" className={styles.sectionTitle}>
+          {t('deduce.title')}
+        </h2>
+        <p className={styles.accountRow}>
+          <AccountLine account={activeAccount} />
+        </p>
+        {isAccountFrozen ? (
+          <p role="alert" className={styles.warning}>
+            {t('wallets.frozen')}
+          </p>
+        ) : null}
+        {error === 'errors.VERIFICATION_REQUIRED' ? (
+          <p role="alert" className={styles.warning}>
+            {t('deduce.verification_gate')}{' '}
+            <a href={`/${lng}/office/verification`}>{t('deduce.verification_link')}</a>
+          </p>
+        ) : null}
+        <p className={styles.muted}>{t('deduce.real_money_only')}</p>
+        <MethodPicker methods={methods} selected={method?.id ?? null} onSelect={setMethodId} />
+        <AmountField
+          amount={amount}
+          setAmount={setAmount}
+          iso={activeAccount.iso}
+          problem={problem ?? (error === 'errors.VERIFICATION_REQUIRED' ? null : error)}
+          method={method}
+        />
+        <label className={styles.field}>
+          <span>{t('deduce.destination')}</span>
+          <input
+            name="destination"
+            autoComplete="off"
+            value={destination}
+            minLength={4}
+            maxLength={100}
+            required
+            onChange={(e) => setDestination(e.target.value)}
+          />
+        </label>
+        <Button type="submit" variant="primary" disabled={busy || !method}>
+          {t('deduce.submit')}
+        </Button>
+      </form>
+      <section className={styles.card} aria-labelledby="requests-heading">
+        <h2 id="requests-heading" className={styles.sectionTitle}>
+          {t('deduce.requests')}
+        </h2>
+        {requests === null ? (
+          <Skeleton height="64px" />
+        ) : requests.length === 0 ? (
+          <p className={styles.muted}>{t('history.empty')}</p>
+        ) : (
+          <ul className={styles.accounts}>
+            {requests.map((p) => (
+              <li key={p.id} className={styles.accountRow}>
+                <span>
+                  {p.amount} {p.currency} · {p.destination ?? ''}
+                </span>
+                <span className={styles.rowActions}>
+                  <span className={styles.badge}>{t(`state.${p.state}`)}</span>
+                  {p.isCancellable ? (
+                    <Button size="sm" onClick={() => void cancel(p.id)}>
+                      {t('deduce.cancel')}
+                    </Button>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

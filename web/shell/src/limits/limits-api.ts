@@ -1,0 +1,145 @@
+/**
+ * The browser side of the limits service (site-shell §7): typed calls used by the shell's limit
+ * behaviours and the office responsible page, and the limits dictionary (namespace "limits").
+ */
+import en from './limits.en.json' with { type: 'json' };
+import ru from './limits.ru.json' with { type: 'json' };
+
+export const LIMITS_BASE = '/limit-service-api/api/external/web/v3';
+export const REALITY_CHECK_PATH = '/web-api/api/web/user/v1/reality-check';
+
+export interface ClientLimit {
+  limitType: number;
+  limitValue: number;
+  limitBalance: number;
+  limitState: 'ACTIVE' | 'PENDING' | 'INACTIVE';
+  needApprove: boolean;
+  startedAt: number | null;
+  endsAt: number | null;
+  pendingValue: number | null;
+  approveAt: number | null;
+  hoursLeft: number;
+  measure: 'currency' | 'days' | 'hours' | 'minutes';
+  label: string;
+  optionsMap: Record<string, string>;
+  currency: string;
+}
+
+export interface PeriodStats {
+  sessionSeconds: number;
+  netMinor: string;
+  depositsMinor: string;
+}
+export interface PlayerStats {
+  currency: string;
+  today: PeriodStats;
+  week: PeriodStats;
+  month: PeriodStats;
+}
+
+/** An answer: the body, or the HTTP status (null: network failure) and the server's message. */
+export type Answer<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number | null; message: string | null; code: string | null };
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+  try {
+    const response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await response.json().catch(() => null)) as
+      | (T & { error?: { message?: string; code?: string } })
+      | null;
+    if (response.ok && json) return { ok: true, data: json };
+    return {
+      ok: false,
+      status: response.status,
+      message: json?.error?.message ?? null,
+      code: json?.error?.code ?? null,
+    };
+  } catch {
+    return { ok: false, status: null, message: null, code: null };
+  }
+}
+
+export const limitsApi = {
+  list: () => call<{ data: ClientLimit[] }>('GET', `${LIMITS_BASE}/limits`),
+  set: (limitType: number, limitValue: number) =>
+    call<{ status: string; title: string; data: ClientLimit }>('POST', `${LIMITS_BASE}/limit`, {
+      limitType,
+      limitValue,
+    }),
+  cancel: (limitType: number) =>
+    call<{ status: string; title: string; data: ClientLimit }>(
+      'DELETE',
+      `${LIMITS_BASE}/limit?limitType=${limitType}`,
+    ),
+  action: (action: 'approve' | 'reject', limitType?: number) =>
+    call<{ status: string; title: string }>(
+      'POST',
+      `${LIMITS_BASE}/limitaction?action=${action}${limitType ? `&limitType=${limitType}` : ''}`,
+    ),
+  ping: () => call<{ result: boolean; sessionSecondsLeft: number | null }>('POST', `${LIMITS_BASE}/ping`),
+  stats: () => call<PlayerStats>('GET', `${LIMITS_BASE}/stats`),
+  realityCheck: (
+    action: 'continue' | 'log_out' | 'nothing',
+    doNotShowAgain: boolean,
+    popupShowAtMs: number,
+  ) =>
+    call<{ result: boolean }>('POST', REALITY_CHECK_PATH, {
+      data: { attributes: { action, do_not_show_again: doNotShowAgain, popup_show_at: popupShowAtMs } },
+    }),
+  logout: () => call<{ result: boolean }>('POST', '/web-api/auth/v1/disconnect', {}),
+};
+
+type Tree = { [key: string]: string | Tree };
+const DICTIONARIES: Record<string, Tree> = { en, ru };
+
+/** A translator over the limits dictionary: t('types.20'), t('pending', { value: 5, hours: 3 }). */
+export function limitsTranslator(
+  lng: string,
+): (key: string, values?: Record<string, string | number>) => string {
+  const dictionary = DICTIONARIES[lng] ?? ru;
+  return (key, values) => {
+    let node: string | Tree | undefined = dictionary;
+    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    const text = typeof node === 'string' ? node : key;
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values?.[name] ?? ''));
+  };
+}
+
+/** A limit value as shown: "1 000 RUB", "7 d", "No limit". */
+export function formatLimitValue(
+  limit: ClientLimit,
+  value: number,
+  t: ReturnType<typeof limitsTranslator>,
+  lng: string,
+): string {
+  if (value === -1 || value === 999_999_999) return t('no_limit');
+  if (limit.measure === 'currency') return `${new Intl.NumberFormat(lng).format(value)} ${limit.currency}`;
+  return t(`measure.${limit.measure}`, { n: value });
+}
+
+/** Minor units as money text: formatMinor('-12345', 'RUB', 'en') → "-123.45 RUB". */
+export function formatMinor(minor: string, currency: string, lng: string): string {
+  const value = BigInt(minor);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const major = new Intl.NumberFormat(lng).format(abs / 100n);
+  const cents = String(abs % 100n).padStart(2, '0');
+  return `${negative ? '−' : ''}${major}${lng === 'ru' ? ',' : '.'}${cents} ${currency}`;
+}
+
+/** Seconds as "1 h 05 min" style text. */
+export function formatDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}` : `0:${String(m).padStart(2, '0')}`;
+}
