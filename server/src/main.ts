@@ -51,7 +51,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (hasRole(config, 'workers')) {
     stopWorkers.push(startClockTicker(deps));
     // Live delay, settlement and auto cash-out; balances reach /ws through the ledger's feed.
-    const ledger = new Ledger(deps.db.db, deps.clock, undefined, new BalanceFeed(deps.db.db, deps.bus, app.log));
+    const ledger = new Ledger(
+      deps.db.db,
+      deps.clock,
+      undefined,
+      new BalanceFeed(deps.db.db, deps.bus, app.log),
+    );
     const siteConfig = new SiteConfigService(deps.db.db, deps.bus, deps.clock);
     stopWorkers.push(
       startBettingWorkers(
