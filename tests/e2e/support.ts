@@ -49,6 +49,22 @@ export interface StartedServer {
  * Starts the server. `settings` are site settings written with `parlay config set` into the fresh
  * database before the start, e.g. { 'maintenance.isMaintenance': true }.
  */
+/**
+ * Waits until the simulator's first batch is in the database: tests then meet a settled server, as
+ * players do, instead of one whose embedded database is still busy loading the world.
+ */
+async function waitForFeedWorld(origin: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    const live = await fetch(`${origin}/web-api/sportsbook/v1/live?lang=en&limit=1`).then(
+      async (r) => (r.ok ? ((await r.json()) as { total?: number }) : {}),
+      () => ({}) as { total?: number },
+    );
+    if ((live.total ?? 0) > 0) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the feed simulator produced no live game in time');
+}
+
 export async function startParlay(
   env: Record<string, string> = {},
   settings: Record<string, unknown> = {},
@@ -111,6 +127,7 @@ export async function startParlay(
     child.kill('SIGKILL');
     throw new Error(`server did not become ready in ${START_TIMEOUT_MS} ms:\n${log}`);
   }
+  if (env.FEED_PROVIDER !== 'none') await waitForFeedWorld(origin, deadline);
   return {
     origin,
     process: child,
