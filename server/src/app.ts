@@ -8,7 +8,6 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
 import {
   accountsModule,
   BalanceFeed,
@@ -36,7 +35,6 @@ import { installHttpBehaviour } from './platform/http.ts';
 import type { ModuleDeps } from './platform/module.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { installOriginCheck } from './platform/origin-check.ts';
-import type { Database } from './platform/schema.ts';
 import { PARLAY_VERSION } from './platform/version.ts';
 
 /** Spreads configuration cache expiry over 600-900 s so processes do not all refresh together. */
@@ -101,20 +99,7 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     });
     await app.register(paymentsModule, { deps, payments, ledger });
     await app.register(limitsModule, { limits, auth });
-    const betting = createBettingContext(deps, {
-      ledger,
-      siteConfig,
-      assertStakeAllowed: (trx, stake) =>
-        limits.assertStakeAllowed(
-          {
-            userId: stake.userId,
-            currency: stake.currency,
-            amountMinor: stake.stakeMinor,
-            reference: `bet:${stake.betId}`,
-          },
-          trx as Transaction<Database>,
-        ),
-    });
+    const betting = createBettingContext(deps, { ledger, siteConfig, limits });
     await app.register(bettingModule, { ctx: betting });
   }
   if (hasRole(deps.config, 'realtime')) await app.register(realtimeModule, deps);

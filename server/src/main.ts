@@ -6,8 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { BalanceFeed, Ledger } from './modules/accounts/index.ts';
+import { createAuthService } from './modules/auth/index.ts';
 import { createBettingContext, startBettingWorkers } from './modules/betting/index.ts';
 import { SiteConfigService } from './modules/config/index.ts';
+import { createLimitsService } from './modules/limits/index.ts';
 import { startClockTicker } from './modules/realtime/index.ts';
 import { isCatalogueEmpty, seedCatalogue, startFeedWorker } from './modules/sportsbook/index.ts';
 import { createBus } from './platform/bus-factory.ts';
@@ -58,9 +60,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
       new BalanceFeed(deps.db.db, deps.bus, app.log),
     );
     const siteConfig = new SiteConfigService(deps.db.db, deps.bus, deps.clock);
+    // Settlements count for the loss limits; rejected live bets give their stake back (as in app.ts).
+    const limits = createLimitsService(deps, createAuthService(deps, siteConfig));
     stopWorkers.push(
       startBettingWorkers(
-        createBettingContext(deps, { ledger, siteConfig }),
+        createBettingContext(deps, { ledger, siteConfig, limits }),
         {
           intervalMs: config.bettingWorkerIntervalMs,
           resettleWindowMs: config.bettingResettleWindowHours * 3_600_000,

@@ -132,4 +132,35 @@ describe('responsible gaming in Chromium', () => {
     expect(refused.body.error?.code).toBe('LIMIT_SELF_EXCLUDED');
     expect(refused.body.error?.message).toMatch(/until \d{4}-\d\d-\d\dT/);
   }, 120_000);
+
+  it('offers a deposit limit on the recharge page before the first deposit; the limit shows on the responsible page', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    try {
+      const page = await fresh.newPage();
+      await page.goto(`${server.origin}/en/`);
+      const registered = await page.evaluate(async () => {
+        const res = await fetch('/web-api/auth/v1/registration/fast', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ countryId: 1, currency: 'RUB' }),
+        });
+        return res.status;
+      });
+      expect(registered).toBe(200);
+      await page.goto(`${server.origin}/en/office/recharge`);
+      await page.locator('[data-mf-root="office"] [data-hydrated="true"]').waitFor({ timeout: 15_000 });
+      const offer = page.getByRole('region', { name: 'Set a deposit limit' });
+      await offer.waitFor({ timeout: 10_000 });
+      await offer.getByLabel('Limit period').selectOption('21');
+      await offer.getByLabel('Limit amount').fill('3000');
+      await offer.getByRole('button', { name: 'Set limit' }).click();
+      await expect.poll(() => offer.textContent()).toContain('Limit set: Deposits per 7 days — 3,000 RUB');
+      await openResponsible(page);
+      const weekly = page.getByRole('region', { name: 'Deposits per 7 days', exact: true });
+      await expect.poll(() => weekly.textContent()).toContain('3,000 RUB');
+      await expect(weekly.textContent()).resolves.toContain('Active');
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
 });

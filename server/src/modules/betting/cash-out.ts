@@ -19,6 +19,7 @@ import { cashoutOfferMinor, fairProbabilityScaled, fairValueMinor } from './cash
 import { type BettingContext, isUniqueViolation, publishBet, retryConflicts } from './context.ts';
 import { couponSettings } from './coupon-settings.ts';
 import { selectionProblem } from './price-coupon.ts';
+import { recordBetOutcome } from './settle-bets.ts';
 import type { BettingTables } from './tables.ts';
 
 type BetRow = Selectable<BettingTables['bets']>;
@@ -241,6 +242,10 @@ async function cashOutInTransaction(
     })
     .where('id', '=', bet.id)
     .execute();
+  if (remaining === 0n) {
+    // Fully cashed out: no settlement follows, so the loss limits see the bet's result now.
+    await recordBetOutcome(ctx, trx, { ...bet, stake: 0n, cashed_out: bet.cashed_out + paid }, 0n);
+  }
   return answer;
 }
 

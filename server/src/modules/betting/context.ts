@@ -2,7 +2,7 @@
  * What the betting use cases share: the database, the ledger, the clock, the bus, the site
  * configuration and the responsible-gaming hook, plus the bet message published after commit.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { EventBus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -10,7 +10,7 @@ import type { Ledger } from '../accounts/index.ts';
 import type { SiteConfigService } from '../config/index.ts';
 
 /**
- * The responsible-gaming check of placement (app.ts wires limits.assertStakeAllowed): called inside
+ * The responsible-gaming check of placement (limitsHooks: limits.assertStakeAllowed): called inside
  * the placement transaction before the stake is reserved; an AppError with a LIMIT_* code rejects
  * the coupon with that code, the transaction rolls back and the stake is never touched.
  */
@@ -28,6 +28,68 @@ export type StakeLimitCheck = (
 
 export const noStakeLimits: StakeLimitCheck = async () => {};
 
+/** A bet's money as the loss limits see it: the whole stake and everything paid back (payout and cash-outs). */
+export interface BetOutcome {
+  betId: bigint;
+  userId: bigint;
+  currency: string;
+  stakeMinor: bigint;
+  payoutMinor: bigint;
+}
+
+/**
+ * The responsible-gaming hooks after placement: a settlement (or resettlement, or full cash-out)
+ * records the bet's net loss, replacing the bet's previous record; a live bet rejected after its
+ * delay gives its stake back to the wagering limits. Both run inside the betting transaction.
+ */
+export interface SettlementHooks {
+  recordSettlement(trx: Kysely<Database>, outcome: BetOutcome): Promise<void>;
+  releaseStake(trx: Kysely<Database>, bet: { betId: bigint; userId: bigint }): Promise<void>;
+}
+
+export const noSettlementHooks: SettlementHooks = {
+  recordSettlement: async () => {},
+  releaseStake: async () => {},
+};
+
+/** What betting needs of the limits service (LimitsService fits); references are `bet:<id>`. */
+export interface BettingLimits {
+  assertStakeAllowed(
+    input: { userId: bigint; currency: string; amountMinor: bigint; reference: string },
+    trx?: Transaction<Database>,
+  ): Promise<void>;
+  recordSettlement(
+    input: { userId: bigint; currency: string; stakeMinor: bigint; payoutMinor: bigint; reference: string },
+    trx?: Transaction<Database>,
+  ): Promise<void>;
+  releaseStake(input: { userId: bigint; reference: string }, trx?: Transaction<Database>): Promise<void>;
+}
+
+export const betReference = (betId: bigint) => `bet:${betId}`;
+
+/** The placement check and the settlement hooks over the limits service. */
+export function limitsHooks(
+  limits: BettingLimits,
+): { assertStakeAllowed: StakeLimitCheck } & SettlementHooks {
+  const inTrx = (trx: Kysely<Database>) => trx as Transaction<Database>;
+  return {
+    assertStakeAllowed: (trx, stake) =>
+      limits.assertStakeAllowed(
+        {
+          userId: stake.userId,
+          currency: stake.currency,
+          amountMinor: stake.stakeMinor,
+          reference: betReference(stake.betId),
+        },
+        inTrx(trx),
+      ),
+    recordSettlement: (trx, { betId, ...money }) =>
+      limits.recordSettlement({ ...money, reference: betReference(betId) }, inTrx(trx)),
+    releaseStake: (trx, { betId, userId }) =>
+      limits.releaseStake({ userId, reference: betReference(betId) }, inTrx(trx)),
+  };
+}
+
 export interface BettingContext {
   db: Kysely<Database>;
   ledger: Ledger;
@@ -35,6 +97,7 @@ export interface BettingContext {
   bus: EventBus;
   siteConfig: SiteConfigService;
   assertStakeAllowed: StakeLimitCheck;
+  settlementHooks: SettlementHooks;
 }
 
 /** The message on user:<id> when one of the player's bets changes. */

@@ -4,7 +4,7 @@
  * material event since placement: the market's row changed (suspended, reopened, re-listed), the
  * score changed, the game ended, or a price moved beyond the coupon's changeCoefAction. Accepted:
  * the stake is captured to the house (at the new prices when they moved within the action).
- * Rejected: the stake is released. One bet per transaction, claimed FOR UPDATE SKIP LOCKED, so
+ * Rejected: the stake is released, and given back to the wagering limits. One bet per transaction, claimed FOR UPDATE SKIP LOCKED, so
  * several workers decide each bet once.
  */
 import type { Kysely, Selectable } from 'kysely';
@@ -79,6 +79,7 @@ async function decideNext(
   const meta = { betId: bet.id.toString() };
   if (verdict.code !== null) {
     await ledger.release(bet.reservation_id!, 'stake_release', meta);
+    await ctx.settlementHooks.releaseStake(trx, { betId: bet.id, userId: bet.user_id });
     await trx
       .updateTable('bets')
       .set({ status: 'rejected', reason_code: verdict.code, decided_at: now })

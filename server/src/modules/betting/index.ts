@@ -15,11 +15,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { Ledger } from '../accounts/index.ts';
 import type { SiteConfigService } from '../config/index.ts';
-import { type BettingContext, noStakeLimits, type StakeLimitCheck } from './context.ts';
+import {
+  type BettingContext,
+  type BettingLimits,
+  limitsHooks,
+  noSettlementHooks,
+  noStakeLimits,
+  type StakeLimitCheck,
+} from './context.ts';
 import { bettingRoutes } from './routes.ts';
 
 export { cashOut, quoteCashout, runAutoCashouts, setAutoCashout } from './cash-out.ts';
-export type { BetMessage, BettingContext, StakeLimitCheck } from './context.ts';
+export type { BetMessage, BettingContext, BettingLimits, StakeLimitCheck } from './context.ts';
 export { decideDueLiveBets } from './decide-live-bets.ts';
 export { getBet, listBets } from './list-bets.ts';
 export { type PlaceAnswer, placeCoupon } from './place-coupon.ts';
@@ -29,17 +36,28 @@ export { settleResultedBets } from './settle-bets.ts';
 export type { BettingTables } from './tables.ts';
 export { runBettingWorkersOnce, startBettingWorkers } from './workers.ts';
 
+/**
+ * The betting context. With `limits` (the limits service), stakes are checked at placement, settled
+ * bets count for the loss limits and rejected live bets give their stake back; without, nothing is.
+ */
 export function createBettingContext(
   deps: ModuleDeps,
-  services: { ledger: Ledger; siteConfig: SiteConfigService; assertStakeAllowed?: StakeLimitCheck },
+  services: {
+    ledger: Ledger;
+    siteConfig: SiteConfigService;
+    limits?: BettingLimits;
+    assertStakeAllowed?: StakeLimitCheck;
+  },
 ): BettingContext {
+  const hooks = services.limits ? limitsHooks(services.limits) : null;
   return {
     db: deps.db.db,
     ledger: services.ledger,
     clock: deps.clock,
     bus: deps.bus,
     siteConfig: services.siteConfig,
-    assertStakeAllowed: services.assertStakeAllowed ?? noStakeLimits,
+    assertStakeAllowed: services.assertStakeAllowed ?? hooks?.assertStakeAllowed ?? noStakeLimits,
+    settlementHooks: hooks ?? noSettlementHooks,
   };
 }
 

@@ -5,7 +5,8 @@
  * settle:<betId>:<version>. Each settlement is one transaction that claims the bet FOR UPDATE SKIP
  * LOCKED and writes the (bet, version) row, so several workers pay each version once. When results
  * change after settlement (a market re-resulted), the next version reverses the previous payout
- * transfer and posts the new one.
+ * transfer and posts the new one. Every version records the bet's net loss for the loss limits
+ * (settlementHooks, reference bet:<id>), replacing the previous version's record.
  */
 import { type Kysely, sql } from 'kysely';
 import { settleCoupon } from '../../../../domain/coupon/index.ts';
@@ -161,5 +162,30 @@ export async function settleBet(
       .where('position', '=', position)
       .execute();
   }
+  await recordBetOutcome(ctx, trx, bet, payoutMinor);
   return { userId: bet.user_id, status, payoutMinor };
+}
+
+/**
+ * Records the bet's net result for the loss limits: the stake placed (what is left plus the parts
+ * cashed out) against everything paid back (the payout plus the cash-outs).
+ */
+export async function recordBetOutcome(
+  ctx: BettingContext,
+  trx: Kysely<Database>,
+  bet: { id: bigint; user_id: bigint; currency: string; stake: bigint; cashed_out: bigint },
+  payoutMinor: bigint,
+): Promise<void> {
+  const cashedPart = await trx
+    .selectFrom('bet_cashouts')
+    .select(sql<bigint>`coalesce(sum(stake_part), 0)::bigint`.as('part'))
+    .where('bet_id', '=', bet.id)
+    .executeTakeFirstOrThrow();
+  await ctx.settlementHooks.recordSettlement(trx, {
+    betId: bet.id,
+    userId: bet.user_id,
+    currency: bet.currency,
+    stakeMinor: bet.stake + BigInt(cashedPart.part),
+    payoutMinor: payoutMinor + bet.cashed_out,
+  });
 }

@@ -12,8 +12,10 @@ import { migrate } from '../../platform/migrations.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { createTestDatabase, testConfig } from '../../testing/test-app.ts';
 import { Ledger } from '../accounts/index.ts';
+import { createAuthService } from '../auth/index.ts';
 import { TestClient } from '../auth/test-client.ts';
 import { SiteConfigService } from '../config/index.ts';
+import { createLimitsService } from '../limits/index.ts';
 import { type BettingContext, createBettingContext } from './index.ts';
 
 export async function bettingTestApp() {
@@ -30,10 +32,10 @@ export async function bettingTestApp() {
   const app = await buildApp(deps);
   const db = database.handle.db;
   const ledger = new Ledger(db, clock);
-  const ctx: BettingContext = createBettingContext(deps, {
-    ledger,
-    siteConfig: new SiteConfigService(db, deps.bus, clock),
-  });
+  const siteConfig = new SiteConfigService(db, deps.bus, clock);
+  // The workers' context as main.ts builds it: settlements count for the loss limits.
+  const limits = createLimitsService(deps, createAuthService(deps, siteConfig));
+  const ctx: BettingContext = createBettingContext(deps, { ledger, siteConfig, limits });
   await sql`insert into sports (id, slug, position, icon, is_esport, names)
     values (1, 'football', 1, 'football', false, '{"en":"Football"}')`.execute(db);
   await sql`insert into countries (ref, code, names) values ('c1', 'EN', '{"en":"England"}')`.execute(db);
@@ -47,6 +49,7 @@ export async function bettingTestApp() {
     clock,
     ledger,
     ctx,
+    limits,
     async close() {
       await app.close();
       await deps.bus.close();

@@ -112,7 +112,17 @@ async function alreadyCounted(db: Db, input: UsageInput, kind: UsageKind): Promi
   return row !== undefined;
 }
 
-export async function recordUsage(db: Db, input: UsageInput, kind: UsageKind, at: Date): Promise<void> {
+/**
+ * Records usage once per (user, kind, reference); with `replace`, a record of the same reference
+ * is replaced (a resettled bet's loss replaces the previous settlement's).
+ */
+export async function recordUsage(
+  db: Db,
+  input: UsageInput,
+  kind: UsageKind,
+  at: Date,
+  options: { replace?: boolean } = {},
+): Promise<void> {
   await db
     .insertInto('limit_usage')
     .values({
@@ -123,7 +133,27 @@ export async function recordUsage(db: Db, input: UsageInput, kind: UsageKind, at
       reference: input.reference.slice(0, 200),
       at,
     })
-    .onConflict((oc) => oc.columns(['user_id', 'kind', 'reference']).doNothing())
+    .onConflict((oc) => {
+      const target = oc.columns(['user_id', 'kind', 'reference']);
+      return options.replace
+        ? target.doUpdateSet({ currency: input.currency, amount_minor: input.amountMinor, at })
+        : target.doNothing();
+    })
+    .execute();
+}
+
+/** Drops the usage of a reference (a stake whose bet was rejected no longer counts). */
+export async function releaseUsage(
+  db: Db,
+  userId: bigint,
+  kind: UsageKind,
+  reference: string,
+): Promise<void> {
+  await db
+    .deleteFrom('limit_usage')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('reference', '=', reference.slice(0, 200))
     .execute();
 }
 

@@ -8,7 +8,8 @@
  *   - limits.assertStakeAllowed({ userId, currency, amountMinor, reference }, trx?) — betting and
  *     casino, inside their placement transaction (a rolled-back bet is not counted);
  *   - limits.recordSettlement({ userId, currency, stakeMinor, payoutMinor, reference }, trx?) — on
- *     settlement, for the loss limits and the net position;
+ *     settlement, for the loss limits and the net position (a resettlement replaces the record);
+ *   - limits.releaseStake({ userId, reference }, trx?) — a rejected bet's stake no longer counts;
  *   - limits.assertMaySignIn(userId) — installed as the auth sign-in check;
  *   - limits.isLocked(userId) — marketing stops while a self-exclusion or time-out runs.
  *

@@ -24,7 +24,14 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
-import { assertNotLocked, checkDeposit, checkStake, recordUsage, type UsageInput } from './check-usage.ts';
+import {
+  assertNotLocked,
+  checkDeposit,
+  checkStake,
+  recordUsage,
+  releaseUsage,
+  type UsageInput,
+} from './check-usage.ts';
 import { type Db, loadLimits, lockPlayer, type StoredLimits, saveLimit } from './limit-records.ts';
 import { playerStats } from './player-stats.ts';
 import { type LimitView, limitView } from './views.ts';
@@ -181,8 +188,20 @@ export class LimitsService {
   }
 
   /**
+   * Gives a counted stake back to the wagering limits (a live bet rejected after its delay).
+   * Nothing happens for a reference that was not counted.
+   */
+  async releaseStake(
+    input: { userId: bigint; reference: string },
+    trx?: Transaction<Database>,
+  ): Promise<void> {
+    await releaseUsage(trx ?? this.#db, input.userId, 'stake', input.reference);
+  }
+
+  /**
    * Records a settled stake for the loss limits and the net position: loss = stake − payout (a win
-   * is a negative loss). Idempotent per reference.
+   * is a negative loss). One record per reference: a resettlement (same reference) replaces the
+   * previous record, so it never counts twice; a replay writes the same record again.
    */
   async recordSettlement(
     input: { userId: bigint; currency: string; stakeMinor: bigint; payoutMinor: bigint; reference: string },
@@ -194,7 +213,7 @@ export class LimitsService {
       amountMinor: input.stakeMinor - input.payoutMinor,
       reference: input.reference,
     };
-    await recordUsage(trx ?? this.#db, usage, 'loss', this.#clock.now());
+    await recordUsage(trx ?? this.#db, usage, 'loss', this.#clock.now(), { replace: true });
   }
 
   /** Sign-in check: refuses during a self-exclusion or time-out, and after today's session time ran out. */

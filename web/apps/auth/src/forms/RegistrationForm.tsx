@@ -8,7 +8,8 @@
 import { callApi } from '@parlay/client/api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { Button } from '@parlay/ui/index.ts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { DepositLimitOffer } from '../../../../shell/src/limits/DepositLimitOffer.tsx';
 import { authApi, errorKey, type Registered } from './auth-api.ts';
 import { useCaptcha } from './Captcha.tsx';
 import { COUNTRIES, countryById, DEFAULT_CURRENCIES } from './countries.ts';
@@ -165,18 +166,25 @@ export function RegistrationForm(props: AuthFormProps) {
   }, [config, type]);
 
   const finish = () => signedIn(props);
+  // The success step: what the registration type shows, then the optional deposit-limit offer.
+  const success = (step: ReactNode) => (
+    <div className={styles.form}>
+      {step}
+      <DepositLimitOffer lng={props.lng} />
+    </div>
+  );
   if (registered?.type === 'fast' && registered.answer.password) {
-    return (
+    return success(
       <SaveCredentials
         accountNumber={registered.answer.accountNumber}
         password={registered.answer.password}
         onDone={finish}
-      />
+      />,
     );
   }
-  if (registered?.type === 'full') return <ConfirmEmail onDone={finish} />;
+  if (registered?.type === 'full') return success(<ConfirmEmail onDone={finish} />);
   if (registered) {
-    return (
+    return success(
       <div className={styles.form}>
         <Message kind="success">
           {t('registration.done_phone', { account: registered.answer.accountNumber })}
@@ -184,7 +192,7 @@ export function RegistrationForm(props: AuthFormProps) {
         <Button variant="primary" onClick={finish}>
           {t('registration.continue')}
         </Button>
-      </div>
+      </div>,
     );
   }
   if (!config) return <p className={styles.muted}>{t('loading')}</p>;

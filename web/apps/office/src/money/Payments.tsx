@@ -5,6 +5,7 @@ import { loadAccounts, type PlayerAccount } from '@parlay/mf/accounts-store.ts';
 import { notify } from '@parlay/mf/host-api.ts';
 import { Button, Skeleton } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
+import { DepositLimitOffer } from '../../../../shell/src/limits/DepositLimitOffer.tsx';
 import styles from './Money.module.css';
 import {
   amountProblem,
@@ -84,6 +85,17 @@ function useAmount(account: PlayerAccount | null, method: PaymentMethod | undefi
   return { amount, setAmount, problem, scale };
 }
 
+/** Whether the player has deposited yet (null while unknown): the first deposit offers a deposit limit. */
+function useHasDeposit(): boolean | null {
+  const [hasDeposit, setHasDeposit] = useState<boolean | null>(null);
+  useEffect(() => {
+    void call<{ has_deposit: boolean }>('/web-api/payments/v1/profile').then((answer) =>
+      setHasDeposit(answer.ok ? answer.data.has_deposit : true),
+    );
+  }, []);
+  return hasDeposit;
+}
+
 export function Recharge({ lng }: { lng: string }) {
   const t = useT('office-money');
   const { activeAccount } = useAccounts();
@@ -91,6 +103,7 @@ export function Recharge({ lng }: { lng: string }) {
   const [methodId, setMethodId] = useState<number | null>(null);
   const method = methods?.find((m) => m.id === methodId) ?? methods?.[0];
   const { amount, setAmount, problem } = useAmount(activeAccount, method, 'deposit');
+  const hasDeposit = useHasDeposit();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -110,33 +123,36 @@ export function Recharge({ lng }: { lng: string }) {
     window.location.assign(answer.data.redirectUrl);
   };
   return (
-    <form
-      className={styles.card}
-      aria-labelledby="recharge-heading"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <h2 id="recharge-heading" className={styles.sectionTitle}>
-        {t('recharge.title')}
-      </h2>
-      <p className={styles.accountRow}>
-        <AccountLine account={activeAccount} />
-      </p>
-      <MethodPicker methods={methods} selected={method?.id ?? null} onSelect={setMethodId} />
-      <AmountField
-        amount={amount}
-        setAmount={setAmount}
-        iso={activeAccount.iso}
-        problem={problem ?? error}
-        method={method}
-      />
-      <Button type="submit" variant="primary" disabled={busy || !method}>
-        {busy ? t('recharge.redirecting') : t('recharge.submit')}
-      </Button>
-      <p className={styles.muted}>{t('recharge.note')}</p>
-    </form>
+    <>
+      {hasDeposit === false ? <DepositLimitOffer lng={lng} /> : null}
+      <form
+        className={styles.card}
+        aria-labelledby="recharge-heading"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h2 id="recharge-heading" className={styles.sectionTitle}>
+          {t('recharge.title')}
+        </h2>
+        <p className={styles.accountRow}>
+          <AccountLine account={activeAccount} />
+        </p>
+        <MethodPicker methods={methods} selected={method?.id ?? null} onSelect={setMethodId} />
+        <AmountField
+          amount={amount}
+          setAmount={setAmount}
+          iso={activeAccount.iso}
+          problem={problem ?? error}
+          method={method}
+        />
+        <Button type="submit" variant="primary" disabled={busy || !method}>
+          {busy ? t('recharge.redirecting') : t('recharge.submit')}
+        </Button>
+        <p className={styles.muted}>{t('recharge.note')}</p>
+      </form>
+    </>
   );
 }
 
