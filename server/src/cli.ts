@@ -1,11 +1,12 @@
 /**
- * parlay start | migrate | seed — the command line of the deployable.
+ * parlay start | migrate | seed | config | terms | ledger | payments — the command line of the deployable.
  * Invalid configuration stops the process with one line naming the bad variable.
  */
 
 import cluster from 'node:cluster';
 import { startServer } from './main.ts';
 import { LEDGER_USAGE, Ledger, runLedgerCommand } from './modules/accounts/index.ts';
+import { TermsService } from './modules/auth/index.ts';
 import { SiteConfigService } from './modules/config/index.ts';
 import { createPaymentsService, PAYMENTS_USAGE, runPaymentsCommand } from './modules/payments/index.ts';
 import { seedCatalogue } from './modules/sportsbook/index.ts';
@@ -23,6 +24,9 @@ const USAGE = `usage: parlay <command>
   config get [group]             print the site configuration (or one group) as JSON
   config set <group.key> <json>  change one setting (checked against its schema)
   config reset <group.key>       return one setting to its default
+  terms publish [--effective <ISO date>] [note]
+                                 publish new terms: signed-in players confirm them again from
+                                 that moment (default now)
 ${LEDGER_USAGE}
 ${PAYMENTS_USAGE}`;
 
@@ -80,6 +84,38 @@ async function runConfig(config: Config, args: string[]): Promise<number> {
     } finally {
       await bus.close();
     }
+  });
+}
+
+/**
+ * terms publish [--effective <ISO date>] [note]: running servers see it within 10 s of the effective
+ * moment (with the embedded database, run it while no server holds DATA_DIR).
+ */
+async function runTerms(config: Config, args: string[]): Promise<number> {
+  const [action, ...rest] = args;
+  let effectiveAt: Date | undefined;
+  const at = rest.indexOf('--effective');
+  if (at >= 0) {
+    const raw = rest[at + 1] ?? '';
+    effectiveAt = new Date(raw);
+    if (Number.isNaN(effectiveAt.getTime()) || effectiveAt.getTime() < systemClock.nowMs()) {
+      console.error(`--effective needs an ISO date that is not in the past; got ${raw || 'nothing'}`);
+      return 1;
+    }
+    rest.splice(at, 2);
+  }
+  if (action !== 'publish' || rest.length > 1) {
+    console.error(USAGE);
+    return 1;
+  }
+  return withDatabase(config, async (handle) => {
+    await migrate(handle);
+    const published = await new TermsService(handle.db, systemClock).publish(
+      rest[0] ?? 'terms updated',
+      effectiveAt,
+    );
+    console.log(`terms published, effective ${published.toISOString()}`);
+    return 0;
   });
 }
 
@@ -159,6 +195,8 @@ async function run(command: string | undefined): Promise<number> {
     }
     case 'config':
       return runConfig(config, process.argv.slice(3));
+    case 'terms':
+      return runTerms(config, process.argv.slice(3));
     case 'ledger':
       return withDatabase(config, async (handle) => {
         await migrate(handle);

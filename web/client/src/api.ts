@@ -83,8 +83,27 @@ export interface SessionChange {
 }
 
 /** Tells the shell the session changed (it reloads the status, the guards and the header). */
+/** window keys shared by every bundle: the shell loads its session listener lazily. */
+const LISTENING_KEY = '__parlaySessionListening';
+const PENDING_KEY = '__parlayPendingSessionChange';
+
 export function announceSessionChange(change: SessionChange): void {
+  const shared = window as unknown as Record<string, unknown>;
+  // A micro-app may sign in (token link, social return) before the shell listens: keep the last change.
+  if (!shared[LISTENING_KEY]) shared[PENDING_KEY] = change;
   window.dispatchEvent(new CustomEvent(SESSION_EVENTS.changed, { detail: change }));
+}
+
+/** For the shell: handles every session change, including one announced before it listened. */
+export function listenSessionChanges(handler: (change: SessionChange) => void): void {
+  const shared = window as unknown as Record<string, unknown>;
+  shared[LISTENING_KEY] = true;
+  window.addEventListener(SESSION_EVENTS.changed, (event) => {
+    handler((event as CustomEvent<SessionChange>).detail ?? { kind: 'signed-in' });
+  });
+  const pending = shared[PENDING_KEY] as SessionChange | undefined;
+  delete shared[PENDING_KEY];
+  if (pending) handler(pending);
 }
 
 /** Answers a captcha: the x-captcha header value ("<id>:<answer>"), or null when the person gave up. */

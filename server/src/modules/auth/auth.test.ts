@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBase32 } from '../../../../domain/auth/base32.ts';
+import { ManualClock } from '../../platform/clock.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { SiteConfigService } from '../config/index.ts';
 import { TermsService } from './index.ts';
@@ -435,5 +436,17 @@ describe('terms and settings', () => {
     expect((await c.get('/web-api/api-v3/v2/user/agreement-rules/status')).json().result).toBe(false);
     expect((await c.call('PUT', '/web-api/user/settings', { appTheme: 1 })).statusCode).toBe(200);
     expect((await client().get('/web-api/api-v3/v2/user/agreement-rules/status')).json().result).toBe(false);
+  });
+
+  it('terms published with a later effective date count only from that moment, and never backdated', async () => {
+    const clock = new ManualClock(Date.now());
+    const terms = new TermsService(t.deps.db.db, clock);
+    const before = await terms.latest();
+    const effective = new Date(clock.nowMs() + 3_600_000);
+    expect(await terms.publish('from next hour', effective)).toEqual(effective);
+    expect(await terms.latest()).toEqual(before);
+    clock.advance(3_600_000);
+    expect(await terms.latest()).toEqual(effective);
+    await expect(terms.publish('backdated', new Date(clock.nowMs() - 1000))).rejects.toThrow(/in the past/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Terms versions (site-shell §4 "Terms re-confirmation"): the operator publishes a new version
- * (`parlay terms publish`), and every signed-in user who accepted an older one must confirm again;
- * until then state-changing calls answer 451 with exception_code 1.
+ * (`parlay terms publish`, optionally taking effect at a later moment), and from that moment every
+ * signed-in user who accepted an older one must confirm again; until then state-changing calls answer
+ * 451 with exception_code 1.
  */
 import type { Kysely } from 'kysely';
 import { Cached } from '../../platform/cached.ts';
@@ -24,6 +25,7 @@ export class TermsService {
         const row = await db
           .selectFrom('terms_versions')
           .select('published_at')
+          .where('published_at', '<=', clock.now())
           .orderBy('published_at', 'desc')
           .limit(1)
           .executeTakeFirst();
@@ -34,15 +36,24 @@ export class TermsService {
     );
   }
 
-  /** When the current terms were published, or null when none were. */
+  /** When the terms in force took effect, or null when none did. Versions due later are not counted yet. */
   latest(): Promise<Date | null> {
     return this.#latest.get();
   }
 
-  async publish(note: string): Promise<Date> {
+  /**
+   * Publishes a version taking effect now, or at effectiveAt (not in the past: a backdated version
+   * would spare the users who accepted the older terms in between).
+   */
+  async publish(note: string, effectiveAt?: Date): Promise<Date> {
+    const now = this.#clock.now();
+    if (effectiveAt && Number.isNaN(effectiveAt.getTime())) throw new Error('invalid effective date');
+    if (effectiveAt && effectiveAt.getTime() < now.getTime()) {
+      throw new Error(`effective date ${effectiveAt.toISOString()} is in the past`);
+    }
     const row = await this.#db
       .insertInto('terms_versions')
-      .values({ note: note.slice(0, 500), published_at: this.#clock.now() })
+      .values({ note: note.slice(0, 500), published_at: effectiveAt ?? now })
       .returning('published_at')
       .executeTakeFirstOrThrow();
     this.#latest.invalidate();

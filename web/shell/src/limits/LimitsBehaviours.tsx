@@ -5,12 +5,13 @@
  * every 30 s with the "session ended, visit tomorrow" message.
  */
 import { Button } from '@parlay/ui/index.ts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { nextWaitMs, realityCheckEndMs } from '../../../../domain/limits/usage.ts';
 import { ModalFrame } from '../modals/ModalFrame.tsx';
 import styles from '../modals/modals.module.css';
 import { MODALS, type ModalDefinition } from '../modals/registry.ts';
+import { isSignedIn, subscribeSession } from '../session/session-store.ts';
 import {
   type ClientLimit,
   formatDuration,
@@ -301,10 +302,16 @@ function LimitsBehaviours({ lng }: { lng: string }) {
   return null;
 }
 
+/** Limits belong to a signed-in player: guests get no polling (and no 401s in the console). */
+function SignedInLimits({ lng }: { lng: string }) {
+  const signedIn = useSyncExternalStore(subscribeSession, isSignedIn, () => false);
+  return signedIn ? <LimitsBehaviours lng={lng} /> : null;
+}
+
 /** Mounts the limits behaviours in their own layer; boot calls it once. */
 export function mountLimits(lng: string): void {
   const element = document.createElement('div');
   element.id = 'parlay-limits';
   document.body.append(element);
-  createRoot(element).render(<LimitsBehaviours lng={lng} />);
+  createRoot(element).render(<SignedInLimits lng={lng} />);
 }

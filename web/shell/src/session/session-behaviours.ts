@@ -5,7 +5,7 @@
  * the inactivity notice on the next load, and for guests the registration reminder and the new-site
  * modal; for players the first-deposit popup.
  */
-import { callApi, createIdleTimer, SESSION_EVENTS, type SessionChange } from '@parlay/client/api.ts';
+import { callApi, createIdleTimer, listenSessionChanges, SESSION_EVENTS } from '@parlay/client/api.ts';
 import { notify, openModal } from '@parlay/mf/host-api.ts';
 import type { PlatformTimers } from '../behaviours/platform-timers.ts';
 import type { SiteConfig } from '../behaviours/site-config.ts';
@@ -176,13 +176,16 @@ function showInactivityNotice(): void {
 
 export function startSessionBehaviours(deps: SessionDeps): void {
   showInactivityNotice();
-  window.addEventListener(SESSION_EVENTS.changed, (event) => {
-    const change = (event as CustomEvent<SessionChange>).detail ?? { kind: 'signed-in' };
+  listenSessionChanges((change) => {
     void refreshStatus().then(() => {
       if (change.returnUrl) deps.navigate(change.returnUrl);
     });
   });
-  window.addEventListener(SESSION_EVENTS.termsRequired, () => deps.navigate(`/${deps.lng}/confirm-terms`));
+  // The guard lets the confirm-terms page open only while terms are pending: say so before going.
+  window.addEventListener(SESSION_EVENTS.termsRequired, () => {
+    setSessionStatus({ ...getSession().status, isTermsChanged: true });
+    deps.navigate(`/${deps.lng}/confirm-terms`);
+  });
   deps.timers.add({
     name: 'session-status',
     startAfterMs: STATUS_REFRESH_MS,
