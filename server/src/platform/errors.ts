@@ -279,6 +279,11 @@ export const ERRORS = {
     key: 'errors.limit_nothing_pending',
     message: 'There is no limit change waiting for this action',
   },
+  LIMIT_CURRENCY_MISMATCH: {
+    status: 403,
+    key: 'errors.limit_currency_mismatch',
+    message: 'While a limit is set, deposits and stakes are taken only in its currency',
+  },
   LIMIT_DEPOSIT_EXCEEDED: {
     status: 403,
     key: 'errors.limit_deposit_exceeded',

@@ -78,13 +78,24 @@ async function assertFamily(
   for (const type of typesOf(family)) {
     const record = limits.records.get(type) as LimitRecord;
     const currency = limits.currency.get(type);
-    if (currency !== input.currency) continue;
+    if (currency === undefined) continue;
     const limitMinor = limitMinorOf(record.value, currencyInfo(currency).scale);
     if (limitMinor === null) continue;
+    // Limits are kept in one currency. Without exchange rates a deposit or stake in another
+    // currency could not be counted, so while a limit is set it would be a way around it: refuse.
+    if (currency !== input.currency) throw currencyMismatch(type, currency);
     const used = await usedMinor(db, input.userId, kind, currency, nowMs, windowSeconds(type));
     const check = checkAmount(limitMinor, used, input.amountMinor);
     if (!check.allowed) throw exceeded(family, type, record.value, check.remainingMinor);
   }
+}
+
+function currencyMismatch(type: LimitType, limitCurrency: string): AppError {
+  return new AppError(
+    'LIMIT_CURRENCY_MISMATCH',
+    `Your limit is kept in ${limitCurrency}: while it is set, use your ${limitCurrency} account`,
+    { limitType: type, limitCurrency },
+  );
 }
 
 function exceeded(family: 'wager' | 'loss' | 'deposit', type: LimitType, value: number, remaining: bigint) {

@@ -74,6 +74,7 @@ class Player {
 }
 
 let cardMethod = 0;
+let usdCardMethod = 0;
 let nextKey = 0;
 const key = () => `limits-test-${++nextKey}-key`;
 
@@ -119,6 +120,10 @@ beforeAll(async () => {
     await app.inject({ url: '/web-api/payments/v1/methods?direction=deposit&currency=RUB' })
   ).json();
   cardMethod = methods.methods.find((m: { code: string }) => m.code === 'card').id;
+  const usdMethods = (
+    await app.inject({ url: '/web-api/payments/v1/methods?direction=deposit&currency=USD' })
+  ).json();
+  usdCardMethod = usdMethods.methods[0].id;
   // A second service over the same database stands in for bet placement (it calls the service, not HTTP).
   limits = createLimitsService(deps, { sessions: { revokeAllExcept: async () => 0 } } as never);
 }, 60_000);
@@ -255,6 +260,35 @@ describe('deposit limits', () => {
   });
 });
 
+describe('limits cannot be passed through another currency', () => {
+  it('refuses a deposit into another currency account while a deposit limit is set', async () => {
+    const p = await newPlayer();
+    const added = await p.call('POST', '/web-api/accounts/v1/currencies', { currency: 'USD' });
+    expect(added.statusCode).toBe(200);
+    const accounts = (await p.call('GET', '/web-api/accounts/v1/accounts')).json().accounts as {
+      id: string;
+      iso: string;
+    }[];
+    const usd = accounts.find((a) => a.iso === 'USD');
+    expect(usd).toBeDefined();
+    const deposit = (accountId: string) =>
+      p.call(
+        'POST',
+        '/web-api/payments/v1/deposits',
+        { accountId, methodId: usdCardMethod, amount: '50', lng: 'en' },
+        { 'idempotency-key': key() },
+      );
+    expect((await deposit(usd!.id)).statusCode).toBe(200);
+    await p.set(20, 1000);
+    const refused = await deposit(usd!.id);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'LIMIT_CURRENCY_MISMATCH',
+      details: { limitCurrency: 'RUB' },
+    });
+  });
+});
+
 describe('stakes and losses (the functions bet placement calls)', () => {
   it('wager limits count stakes over the window; parallel stakes never pass together', async () => {
     const p = await newPlayer();
@@ -271,11 +305,12 @@ describe('stakes and losses (the functions bet placement calls)', () => {
     expect(codes.filter((c) => c === 'ok')).toHaveLength(5);
     expect(codes.filter((c) => c === 'LIMIT_WAGER_EXCEEDED')).toHaveLength(3);
     expect(await codeOf(stake(codes.indexOf('ok')))).toBe('ok'); // a replay of a counted stake
+    // A stake in another currency cannot be counted against a RUB limit, so it is refused.
     expect(
       await codeOf(
         limits.assertStakeAllowed({ userId, currency: 'USD', amountMinor: 100_00n, reference: 'usd' }),
       ),
-    ).toBe('ok');
+    ).toBe('LIMIT_CURRENCY_MISMATCH');
   });
 
   it('loss limits: settled net losses plus the stake may not pass the limit', async () => {
