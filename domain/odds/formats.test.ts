@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOdds, isOddsFormatId, ODDS_FORMAT_IDS, type OddsFormatId } from './formats.ts';
+import { formatOdds, isOddsFormatId, ODDS_FORMAT_IDS, type OddsFormatId, oddsMilliText } from './formats.ts';
 
 /** Every format id for one stored price: [0, 1, 2, 4, 5, 6, 14, 15, 16]. */
 const TABLE: [number, string[]][] = [
@@ -62,5 +62,17 @@ describe('formatOdds (coupon-accounts §9 format ids)', () => {
         .map(Number) as [number, number];
       expect(1000 + (num * 1000) / den).toBe(oddsMilli);
     }
+  });
+});
+
+describe('oddsMilliText', () => {
+  it.each([
+    [1850, '1.850'],
+    [1001, '1.001'],
+    [2000, '2.000'],
+    [12345678n, '12345.678'],
+    [0, '0.000'],
+  ])('%s → %s', (milli, text) => {
+    expect(oddsMilliText(milli)).toBe(text);
   });
 });

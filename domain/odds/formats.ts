@@ -69,6 +69,16 @@ export function formatDecimal(oddsMilli: number): string {
   return `${whole}.${milli.endsWith('0') ? milli.slice(0, 2) : milli}`;
 }
 
+/**
+ * Odds (or a coupon coefficient) as an exact decimal with three places, for machine-readable
+ * output: 1850 → "1.850", 12345678n → "12345.678". Integer arithmetic only; any size.
+ */
+export function oddsMilliText(oddsMilli: number | bigint): string {
+  const milli = BigInt(oddsMilli);
+  if (milli < 0n) throw new RangeError('odds cannot be negative');
+  return `${milli / 1000n}.${String(milli % 1000n).padStart(3, '0')}`;
+}
+
 /** Fractional: the profit per unit staked as a reduced fraction: 2500 → "3/2", 1850 → "17/20". */
 export function formatFractional(oddsMilli: number): string {
   const profit = oddsMilli - 1000;

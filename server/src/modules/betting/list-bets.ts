@@ -3,9 +3,11 @@
  * newest first, paged, each with its legs, stake, odds, possible and actual win; and the same as
  * CSV (at most MAX_CSV_ROWS rows).
  */
+
 import type { Kysely, Selectable } from 'kysely';
 import { formatAmount } from '../../../../domain/money/amount.ts';
 import { isCurrencyCode } from '../../../../domain/money/currencies.ts';
+import { oddsMilliText } from '../../../../domain/odds/formats.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { BetStatus, BettingTables } from './tables.ts';
@@ -178,7 +180,7 @@ export async function betsCsv(
   ];
   for (const bet of await views(db, rows)) {
     const legs = bet.legs
-      .map((l) => `${l.outcomeId}@${(l.oddsMilli / 1000).toFixed(3)}:${l.result ?? 'open'}`)
+      .map((l) => `${l.outcomeId}@${oddsMilliText(l.oddsMilli)}:${l.result ?? 'open'}`)
       .join(' ');
     lines.push(
       [
@@ -190,7 +192,7 @@ export async function betsCsv(
         bet.reasonCode ?? '',
         bet.currency,
         money(bet.stakeMinor, bet.currency),
-        bet.coefMilli === null ? '' : (bet.coefMilli / 1000).toFixed(3),
+        bet.coefMilli === null ? '' : oddsMilliText(bet.coefMilli),
         money(bet.possibleWinMinor, bet.currency),
         money(bet.payoutMinor, bet.currency),
         money(bet.cashedOutMinor, bet.currency),

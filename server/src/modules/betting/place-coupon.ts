@@ -10,8 +10,10 @@
  * Errors: VALIDATION_FAILED (400), ACCOUNT_NOT_FOUND (404), IDEMPOTENCY_KEY_REUSED (422). Business
  * refusals are answers: { status: 'rejected', code, messageKey } with a RejectionCode.
  */
+
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import { oddsMilliText } from '../../../../domain/odds/formats.ts';
 import { AppError, ERRORS } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
@@ -67,7 +69,7 @@ export function rejection(code: RejectionCode, betId: bigint | null, legIndex?: 
 }
 
 function coefText(coefMilli: bigint): string {
-  return (Number(coefMilli) / 1000).toFixed(3);
+  return oddsMilliText(coefMilli);
 }
 
 function acceptedAnswer(betId: bigint, priced: PricedCoupon): PlaceAnswer {
