@@ -1,0 +1,184 @@
+import { useT } from '@parlay/i18n/runtime.tsx';
+import { Button, Card, EmptyState, SportIcon } from '@parlay/ui/index.ts';
+import { useSportsContext } from './context.tsx';
+import { EventList } from './EventList.tsx';
+import { LoadError } from './LoadError.tsx';
+import type { Game } from './model.ts';
+import styles from './Pages.module.css';
+import type { PageModel } from './page-model.ts';
+import { resultsPath } from './paths.ts';
+import { Scoreboard } from './Scoreboard.tsx';
+import { shiftDate } from './time.ts';
+
+export function ResultsPage({ model }: { model: Extract<PageModel, { kind: 'results' }> }) {
+  const t = useT('sports');
+  const { lng, sports, url } = useSportsContext();
+  const type = model.type === 'all' ? undefined : model.type;
+  return (
+    <>
+      <div className={styles.filters}>
+        <nav className={styles.segmented} aria-label={t('results.type_label')}>
+          <a
+            className={styles.segment}
+            href={resultsPath(lng, undefined, model.date)}
+            aria-current={model.type === 'all' ? 'page' : undefined}
+          >
+            {t('results.finished')}
+          </a>
+          <a
+            className={styles.segment}
+            href={resultsPath(lng, 'live')}
+            aria-current={model.type === 'live' ? 'page' : undefined}
+          >
+            {t('results.live')}
+          </a>
+          <a
+            className={styles.segment}
+            href={resultsPath(lng, 'zone', model.date)}
+            aria-current={model.type === 'zone' ? 'page' : undefined}
+          >
+            {t('results.zone')}
+          </a>
+        </nav>
+        {model.type !== 'live' ? (
+          <form className={styles.dateForm} method="get" action={url.split('?')[0]}>
+            <a
+              className={styles.segment}
+              href={resultsPath(lng, type, shiftDate(model.date, -1), model.sportId ?? undefined)}
+              aria-label={t('results.previous_day')}
+            >
+              ‹
+            </a>
+            <label className={styles.dateLabel}>
+              {t('results.date')}
+              <input type="date" name="date" defaultValue={model.date} className={styles.dateInput} />
+            </label>
+            <a
+              className={styles.segment}
+              href={resultsPath(lng, type, shiftDate(model.date, 1), model.sportId ?? undefined)}
+              aria-label={t('results.next_day')}
+            >
+              ›
+            </a>
+            <select
+              name="sport"
+              defaultValue={model.sportId ?? ''}
+              className={styles.dateInput}
+              aria-label={t('results.sport')}
+            >
+              <option value="">{t('results.all_sports')}</option>
+              {sports.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" size="sm">
+              {t('results.show')}
+            </Button>
+          </form>
+        ) : null}
+      </div>
+      {model.error ? <LoadError status={model.error.status} /> : null}
+      {model.type === 'live' ? (
+        <EventList
+          games={model.games}
+          emptyText={t('empty_live')}
+          bySport
+          liveList={{ lng, sportIds: model.sportId ? [model.sportId] : null, champId: null, limit: 100 }}
+        />
+      ) : (
+        <ResultsTable games={model.games} />
+      )}
+    </>
+  );
+}
+
+export function ResultsTable({ games }: { games: Game[] }) {
+  const t = useT('sports');
+  const { sports, lng } = useSportsContext();
+  if (games.length === 0) return <p className={styles.note}>{t('results.none')}</p>;
+  return (
+    <table className={styles.results}>
+      <thead>
+        <tr>
+          <th scope="col">{t('results.event')}</th>
+          <th scope="col">{t('results.score')}</th>
+          <th scope="col">{t('results.periods')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {games.map((game) => {
+          const sport = sports.find((s) => s.id === game.sportId);
+          return (
+            <tr key={game.id}>
+              <td>
+                <span className={styles.resultChamp}>
+                  <SportIcon slug={sport?.slug ?? ''} size={12} /> {game.champ.name}
+                </span>
+                <a href={`/${lng}/statistic?game=${game.id}`}>
+                  {game.home.name} — {game.away.name}
+                </a>
+              </td>
+              <td className={styles.num}>
+                {game.status === 5 ? t('status.cancelled') : `${game.score.home}:${game.score.away}`}
+              </td>
+              <td className={styles.num}>{game.periodScores.map(([h, a]) => `${h}:${a}`).join(', ')}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function StatisticPage({ model }: { model: Extract<PageModel, { kind: 'statistic' }> }) {
+  const t = useT('sports');
+  const { lng } = useSportsContext();
+  const game = model.game;
+  if (!game)
+    return (
+      <EmptyState
+        title={t('statistic.none_title')}
+        text={t('statistic.none_text')}
+        action={{ label: t('home_link'), href: `/${lng}/` }}
+      />
+    );
+  const stats = Object.entries(game.stats);
+  return (
+    <div className={styles.section}>
+      <Scoreboard game={game} />
+      <Card as="section" className={styles.statCard}>
+        <h2 className={styles.sectionTitle}>{t('statistic.match')}</h2>
+        {stats.length === 0 && game.periodScores.length === 0 ? (
+          <p className={styles.note}>{t('statistic.not_yet')}</p>
+        ) : null}
+        <dl className={styles.statList}>
+          {stats.map(([stat, [home, away]]) => {
+            const total = home + away || 1;
+            return (
+              <div key={stat} className={styles.statRow}>
+                <dt>{t(`stat.${stat}`)}</dt>
+                <dd>
+                  <span className={styles.num}>{home}</span>
+                  <span className={styles.bar} aria-hidden="true">
+                    <span style={{ width: `${(home / total) * 100}%` }} />
+                  </span>
+                  <span className={styles.num}>{away}</span>
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+        <p className={styles.note}>
+          {t('statistic.id')}: {game.statisticId ?? '—'}
+        </p>
+        {!model.popup ? (
+          <a href={`/${lng}/statisticpopup?game=${game.id}`} target="_blank" rel="noopener">
+            {t('statistic.popup')}
+          </a>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
