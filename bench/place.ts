@@ -1,7 +1,8 @@
 /**
  * bench:place — coupons placed per second by the betting module against the PostgreSQL server
  * (expresses of 3 line legs from GAMES games, many players, each placement its own transaction
- * with the markets read FOR SHARE, the stake reserved and captured), next to pgbench's TPC-B with
+ * with the markets read FOR SHARE, the responsible-gaming limits checked and the stake counted as
+ * the server does it, the stake reserved and captured), next to pgbench's TPC-B with
  * the same number of clients (pgbench -i -s 10 on another fresh database, then
  * pgbench -c N -j 2 -T seconds). Prints placed/s, tps and their ratio (target ≥ 0.5).
  * BENCH_CLIENTS (default 16), BENCH_SECONDS (default 15), BENCH_PLAYERS (default 10000).
@@ -13,6 +14,7 @@ import { sql } from 'kysely';
 import { Ledger } from '../server/src/modules/accounts/index.ts';
 import { createBettingContext, placeCoupon } from '../server/src/modules/betting/index.ts';
 import { SiteConfigService } from '../server/src/modules/config/index.ts';
+import { LimitsService } from '../server/src/modules/limits/index.ts';
 import { InProcessBus } from '../server/src/platform/bus.ts';
 import { systemClock } from '../server/src/platform/clock.ts';
 import { loadConfig } from '../server/src/platform/config.ts';
@@ -87,6 +89,7 @@ async function placements(): Promise<number> {
     const ctx = createBettingContext(deps, {
       ledger,
       siteConfig: new SiteConfigService(db, bus, systemClock),
+      limits: new LimitsService(db, systemClock, { approvalDelaySeconds: 0, endSessions: async () => 0 }),
     });
     const deadline = Date.now() + SECONDS * 1000;
     let placed = 0;

@@ -9,12 +9,18 @@
 process.env.NODE_ENV = 'production';
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ApiFetch, RemoteServerModule, ShellServerModule, WebManifest } from '@parlay/mf/contract.ts';
 import autocannon from 'autocannon';
-import { createBenchDatabase, fmt, NODE, REPO_ROOT, startServer } from './support.ts';
+import {
+  composedRender,
+  createBenchDatabase,
+  fmt,
+  loadSsrModules,
+  memoisedApi,
+  NODE,
+  REPO_ROOT,
+  startServer,
+} from './support.ts';
 
 const PAGE = '/en/';
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -36,56 +42,9 @@ function runLoad(url: string, options: { rate?: number }): Promise<autocannon.Re
   });
 }
 
-/** Every API answer the page needs, fetched once over HTTP and then served from memory. */
-function memoisedApi(origin: string): ApiFetch {
-  const answers = new Map<string, Promise<{ status: number; body: unknown }>>();
-  return async (apiPath, init = {}) => {
-    const key = `${init.method ?? 'GET'} ${apiPath} ${JSON.stringify(init.body ?? null)}`;
-    let answer = answers.get(key);
-    if (!answer) {
-      answer = fetch(origin + apiPath, {
-        method: init.method ?? 'GET',
-        headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      }).then(async (r) => ({ status: r.status, body: await r.json() }));
-      answers.set(key, answer);
-    }
-    const { status, body } = await answer;
-    return { status, json: async () => structuredClone(body) };
-  };
-}
-
 async function bareRendersPerSecond(origin: string): Promise<number> {
-  const dist = path.join(REPO_ROOT, 'web/dist');
-  const manifest = JSON.parse(readFileSync(path.join(dist, 'manifest.json'), 'utf8')) as WebManifest;
-  const load = async <T>(file: string) =>
-    ((await import(pathToFileURL(path.join(dist, 'server', file)).href)) as { default: T }).default;
-  const shell = await load<ShellServerModule>('shell.js');
-  const remotes = new Map<string, RemoteServerModule>();
-  for (const app of Object.keys(manifest.apps)) {
-    if (app === 'shell') continue;
-    const remote = await load<RemoteServerModule>(`${app}.js`).catch(() => null);
-    if (remote) remotes.set(remote.appName, remote);
-  }
-  const api = memoisedApi(origin);
-  const renderOnce = () =>
-    shell.renderPage({
-      request: { url: PAGE, headers: { accept: 'text/html' }, cookies: {} },
-      manifest,
-      api,
-      loadFragment: async (app, url, options) => {
-        const remote = remotes.get(app);
-        const assets = manifest.apps[app];
-        if (!remote || !assets) throw new Error(`no remote ${app}`);
-        return remote.render({
-          url,
-          context: options.context,
-          components: options.components ?? null,
-          api,
-          assets,
-        });
-      },
-    });
+  const modules = await loadSsrModules(path.join(REPO_ROOT, 'web/dist'));
+  const renderOnce = composedRender(modules, memoisedApi(origin), PAGE);
   const first = await renderOnce();
   if (first.kind !== 'html' || first.status !== 200)
     throw new Error(`bare render answered ${JSON.stringify(first).slice(0, 200)}`);

@@ -1,11 +1,21 @@
 /**
- * Shared bench helpers: a fresh PostgreSQL database, a started server, free ports. Benchmarks
- * target loopback only and stop by themselves.
+ * Shared bench helpers: a fresh PostgreSQL database, a started server, free ports, and the server
+ * render of a composed page in this process (the build's shell and remotes over API answers kept in
+ * memory). Benchmarks target loopback only and stop by themselves.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type {
+  ApiFetch,
+  RemoteServerModule,
+  ShellResponse,
+  ShellServerModule,
+  WebManifest,
+} from '@parlay/mf/contract.ts';
 import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -53,7 +63,14 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
   const port = await freePort();
   const child = spawn(NODE, ['--disable-warning=ExperimentalWarning', 'server/src/cli.ts', 'start'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -80,3 +97,77 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
 }
 
 export const fmt = (n: number, digits = 1): string => n.toFixed(digits);
+
+/** API answers fetched once over HTTP, then served from memory; `override` replaces chosen answers. */
+export function memoisedApi(
+  origin: string,
+  override: (apiPath: string) => unknown = () => undefined,
+): ApiFetch {
+  const answers = new Map<string, Promise<{ status: number; body: unknown }>>();
+  return async (apiPath, init = {}) => {
+    const key = `${init.method ?? 'GET'} ${apiPath} ${JSON.stringify(init.body ?? null)}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      const replaced = override(apiPath);
+      answer =
+        replaced !== undefined
+          ? Promise.resolve({ status: 200, body: replaced })
+          : fetch(origin + apiPath, {
+              method: init.method ?? 'GET',
+              headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+              body: init.body === undefined ? undefined : JSON.stringify(init.body),
+            }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      answers.set(key, answer);
+    }
+    const { status, body } = await answer;
+    return { status, json: async () => structuredClone(body) };
+  };
+}
+
+export interface SsrModules {
+  manifest: WebManifest;
+  shell: ShellServerModule;
+  remotes: Map<string, RemoteServerModule>;
+}
+
+/**
+ * The web build's manifest and server modules in `distDir`: the shell and the remotes of `apps`
+ * (every app of the manifest when omitted, skipping one without a server module).
+ */
+export async function loadSsrModules(distDir: string, apps?: readonly string[]): Promise<SsrModules> {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, 'manifest.json'), 'utf8')) as WebManifest;
+  const load = async <T>(file: string) =>
+    ((await import(pathToFileURL(path.join(distDir, 'server', file)).href)) as { default: T }).default;
+  const shell = await load<ShellServerModule>('shell.js');
+  const remotes = new Map<string, RemoteServerModule>();
+  for (const app of apps ?? Object.keys(manifest.apps).filter((name) => name !== 'shell')) {
+    const remote = await load<RemoteServerModule>(`${app}.js`).catch((error: unknown) => {
+      if (apps) throw error;
+      return null;
+    });
+    if (remote) remotes.set(remote.appName, remote);
+  }
+  return { manifest, shell, remotes };
+}
+
+/** One guest render of `page` as the server composes it: the shell with its remotes' fragments. */
+export function composedRender({ manifest, shell, remotes }: SsrModules, api: ApiFetch, page: string) {
+  return (): Promise<ShellResponse> =>
+    shell.renderPage({
+      request: { url: page, headers: { accept: 'text/html' }, cookies: {} },
+      manifest,
+      api,
+      loadFragment: async (app, url, options) => {
+        const remote = remotes.get(app);
+        const assets = manifest.apps[app];
+        if (!remote || !assets) throw new Error(`no remote ${app}`);
+        return remote.render({
+          url,
+          context: options.context,
+          components: options.components ?? null,
+          api,
+          assets,
+        });
+      },
+    });
+}

@@ -175,6 +175,11 @@ describe('session time', () => {
     expect(sessionSecondsLeft(1, 3600)).toBe(0);
     expect(sessionSecondsLeft(-1, 99_999)).toBeNull();
   });
+  it('session limit 31 of 24 h: 1 s left at 23:59:59, over at 24:00:00', () => {
+    const record = applied(31, 24);
+    expect(sessionSecondsLeft(record.value, D - 1)).toBe(1);
+    expect(sessionSecondsLeft(record.value, D)).toBe(0);
+  });
   it('day, week and month starts in UTC+3', () => {
     const at = Date.UTC(2025, 5, 18, 22, 30) / 1000; // Thursday 19 June 01:30 at UTC+3
     expect(dayStartSec(at, 3)).toBe(Date.UTC(2025, 5, 18, 21) / 1000);
@@ -188,6 +193,13 @@ describe('reality-check timer', () => {
     expect(realityCheckEndMs(5000, 1000, 5)).toBe(5000);
     expect(realityCheckEndMs(1000, 1000, 5)).toBe(1000 + 300_000);
     expect(realityCheckEndMs(null, 1000, 15)).toBe(1000 + 900_000);
+  });
+  it.each([5, 10, 15, 30, 45, 60])('type 32 every %i min: due at the end, not 1 ms before', (minutes) => {
+    const record = applied(32, minutes);
+    const end = realityCheckEndMs(null, T0 * 1000, record.value);
+    expect(end).toBe(T0 * 1000 + minutes * 60_000);
+    expect(nextWaitMs(end, end - 1)).toBe(1);
+    expect(nextWaitMs(end, end)).toBe(0);
   });
   it('waits in 5-minute chunks', () => {
     expect(nextWaitMs(1000 + 900_000, 1000)).toBe(300_000);

@@ -2,7 +2,7 @@
  * Builds the HTTP application for a set of roles: platform first (errors, OpenAPI, cookies), then
  * the modules each role runs. Used by the composition root and by the integration tests.
  */
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -23,7 +23,7 @@ import { captchaModule } from './modules/captcha/index.ts';
 import { configModule, SiteConfigService } from './modules/config/index.ts';
 import { createLimitsService, limitsModule } from './modules/limits/index.ts';
 import { outboxModule } from './modules/outbox/index.ts';
-import { createPaymentsService, paymentsModule } from './modules/payments/index.ts';
+import { createPaymentsService, paymentsModule, SecureDataGrants } from './modules/payments/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { redirectsModule } from './modules/redirects/index.ts';
 import { seoModule } from './modules/seo/index.ts';
@@ -88,6 +88,7 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     const limits = createLimitsService(deps, auth);
     auth.onSignIn((userId) => limits.assertMaySignIn(BigInt(userId)));
     payments.provideDepositCheck((deposit) => limits.assertDepositAllowed(deposit));
+    payments.provideDepositRelease((deposit, trx) => limits.releaseDeposit(deposit, trx));
     await app.register(accountsModule, { ledger });
     await app.register(verificationRoutes, {
       verification,
@@ -97,7 +98,12 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
         return Array.isArray(types) && types.includes('faceid') ? 'faceid' : 'other';
       },
     });
-    await app.register(paymentsModule, { deps, payments, ledger });
+    // The secure-data grant cookie is signed with a key every process shares (kept with the auth keys).
+    const grants = new SecureDataGrants(
+      () => auth.keys.stored('secure_data_grant', () => randomBytes(32).toString('base64url')),
+      deps.clock,
+    );
+    await app.register(paymentsModule, { deps, payments, ledger, grants });
     await app.register(limitsModule, { limits, auth });
     const betting = createBettingContext(deps, { ledger, siteConfig, limits });
     await app.register(bettingModule, { ctx: betting });

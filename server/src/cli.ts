@@ -1,13 +1,29 @@
 /**
- * parlay start | migrate | seed | config | terms | ledger | payments — the command line of the deployable.
+ * parlay start | migrate | seed | config | terms | ledger | payments | verification | fx | promo | bets — the command line of the deployable.
  * Invalid configuration stops the process with one line naming the bad variable.
  */
 
 import cluster from 'node:cluster';
+import path from 'node:path';
 import { startServer } from './main.ts';
-import { LEDGER_USAGE, Ledger, runLedgerCommand } from './modules/accounts/index.ts';
-import { TermsService } from './modules/auth/index.ts';
+import {
+  LEDGER_USAGE,
+  Ledger,
+  LocalDiskStorage,
+  runLedgerCommand,
+  runVerificationCommand,
+  VERIFICATION_USAGE,
+  VerificationService,
+} from './modules/accounts/index.ts';
+import { createAuthService, TermsService } from './modules/auth/index.ts';
+import {
+  BETTING_USAGE,
+  createBettingContext,
+  runBetsCommand,
+  runPromoCommand,
+} from './modules/betting/index.ts';
 import { SiteConfigService } from './modules/config/index.ts';
+import { createLimitsService, depositLimitRelease, FX_USAGE, runFxCommand } from './modules/limits/index.ts';
 import { createPaymentsService, PAYMENTS_USAGE, runPaymentsCommand } from './modules/payments/index.ts';
 import { seedCatalogue } from './modules/sportsbook/index.ts';
 import { createBus } from './platform/bus-factory.ts';
@@ -15,6 +31,7 @@ import { systemClock } from './platform/clock.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
+import { createMetrics } from './platform/metrics.ts';
 import { migrate } from './platform/migrations.ts';
 
 const USAGE = `usage: parlay <command>
@@ -28,7 +45,10 @@ const USAGE = `usage: parlay <command>
                                  publish new terms: signed-in players confirm them again from
                                  that moment (default now)
 ${LEDGER_USAGE}
-${PAYMENTS_USAGE}`;
+${PAYMENTS_USAGE}
+${VERIFICATION_USAGE}
+${FX_USAGE}
+${BETTING_USAGE}`;
 
 async function withDatabase<T>(
   config: Config,
@@ -119,6 +139,33 @@ async function runTerms(config: Config, args: string[]): Promise<number> {
   });
 }
 
+/** promo … and bets vip …: over a betting context as the workers build it (limits included). */
+async function runBettingCommand(
+  config: Config,
+  handle: Awaited<ReturnType<typeof openDatabase>>,
+  command: 'promo' | 'bets',
+  args: string[],
+): Promise<number> {
+  await migrate(handle);
+  const bus = await createBus(config.busUrl);
+  try {
+    const deps = {
+      config,
+      db: handle,
+      bus,
+      clock: systemClock,
+      metrics: createMetrics({ collectDefaults: false }),
+    };
+    const siteConfig = new SiteConfigService(handle.db, bus, systemClock);
+    const limits = createLimitsService(deps, createAuthService(deps, siteConfig));
+    const ledger = new Ledger(handle.db, systemClock);
+    const ctx = createBettingContext(deps, { ledger, siteConfig, limits });
+    return await (command === 'promo' ? runPromoCommand : runBetsCommand)(ctx, args);
+  } finally {
+    await bus.close();
+  }
+}
+
 /** In a cluster only the first process runs background workers; the others serve requests. */
 function workerConfig(config: Config): Config {
   if (cluster.isPrimary || cluster.worker?.id === 1) return config;
@@ -202,12 +249,33 @@ async function run(command: string | undefined): Promise<number> {
         await migrate(handle);
         return runLedgerCommand(new Ledger(handle.db, systemClock), process.argv.slice(3));
       });
+    case 'fx':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        return runFxCommand(handle.db, systemClock, process.argv.slice(3));
+      });
     case 'payments':
       return withDatabase(config, async (handle) => {
         await migrate(handle);
         const ledger = new Ledger(handle.db, systemClock);
         const payments = createPaymentsService({ config, db: handle, clock: systemClock }, ledger);
+        // Deposits this command expires or fails free their deposit-limit room, as in the server.
+        payments.provideDepositRelease(depositLimitRelease(handle.db));
         return runPaymentsCommand(payments, process.argv.slice(3));
+      });
+    case 'promo':
+    case 'bets':
+      return withDatabase(config, (handle) =>
+        runBettingCommand(config, handle, command, process.argv.slice(3)),
+      );
+    case 'verification':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        const storage = new LocalDiskStorage(path.join(config.dataDir, 'documents'));
+        return runVerificationCommand(
+          new VerificationService(handle.db, systemClock, storage),
+          process.argv.slice(3),
+        );
       });
     default:
       console.error(`unknown command ${JSON.stringify(command)}\n${USAGE}`);

@@ -3,13 +3,21 @@
  * an empty catalogue, creates the bus and clock, builds the app for the configured roles, starts
  * the workers and listens. Returns a handle that stops everything in order.
  */
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { BalanceFeed, Ledger } from './modules/accounts/index.ts';
+import {
+  BalanceFeed,
+  Ledger,
+  LocalDiskStorage,
+  startVerificationAnnouncer,
+  VerificationService,
+} from './modules/accounts/index.ts';
 import { createAuthService } from './modules/auth/index.ts';
 import { createBettingContext, startBettingWorkers } from './modules/betting/index.ts';
 import { SiteConfigService } from './modules/config/index.ts';
 import { createLimitsService } from './modules/limits/index.ts';
+import { createPaymentsService, startReconciler } from './modules/payments/index.ts';
 import { startClockTicker } from './modules/realtime/index.ts';
 import { isCatalogueEmpty, seedCatalogue, startFeedWorker } from './modules/sportsbook/index.ts';
 import { createBus } from './platform/bus-factory.ts';
@@ -71,6 +79,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
         },
         app.log,
       ),
+    );
+    // Verification decisions (also those of `parlay verification`) reach the player's pages; stuck
+    // payments are settled from the provider's records.
+    const verification = new VerificationService(
+      deps.db.db,
+      deps.clock,
+      new LocalDiskStorage(path.join(config.dataDir, 'documents')),
+    );
+    // An expired or failed deposit found by reconciliation frees its room under the deposit limits.
+    const reconciled = createPaymentsService(deps, ledger);
+    reconciled.provideDepositRelease((deposit, trx) => limits.releaseDeposit(deposit, trx));
+    stopWorkers.push(
+      startVerificationAnnouncer({ ...deps, db: deps.db.db, log: app.log }, verification),
+      startReconciler(reconciled, app.log),
     );
     if (config.feedProvider === 'simulator') {
       const feed = startFeedWorker(

@@ -97,7 +97,10 @@ describe('responsible gaming in Chromium', () => {
     await page.clock.fastForward(5 * 60_000);
     const check = page.getByRole('dialog', { name: 'Reality check' });
     await check.waitFor({ timeout: 10_000 });
-    await expect(check.textContent()).resolves.toMatch(/You have been playing for \d+:\d\d/);
+    // Elapsed time in words from the dictionary ("6 min", "1 h 05 min"), not an ambiguous "0:06".
+    await expect(check.textContent()).resolves.toMatch(
+      /You have been playing for (\d+ h \d\d min|\d+ min)\./,
+    );
     await page.screenshot({ path: artifact('limits-reality-check-1366.png') });
     await check.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${server.origin}/en/`);
@@ -127,6 +130,11 @@ describe('responsible gaming in Chromium', () => {
     await exclusion.getByRole('combobox').selectOption('1');
     await exclusion.getByRole('button', { name: 'Exclude me' }).click();
     await page.waitForURL(`${server.origin}/en/`);
+    // Marketing stops until the exclusion ends: the shell reads the end from this cookie.
+    const marketingOff = await page.evaluate(
+      () => /(?:^|; )parlay_marketing_off=(\d+)/.exec(document.cookie)?.[1],
+    );
+    expect(Number(marketingOff) * 1000).toBeGreaterThan(Date.now() + 86_000_000);
     const refused = await signIn();
     expect(refused.status).toBe(403);
     expect(refused.body.error?.code).toBe('LIMIT_SELF_EXCLUDED');

@@ -109,6 +109,35 @@ describe('shell behaviours in Chromium', () => {
     await context.close();
   });
 
+  it('cookie consent: the banner comes with the page, and a press before its script loads is carried out', async () => {
+    for (const [press, expected] of [
+      ['Accept all', 'all'],
+      ['Customize', 'disable'],
+    ] as const) {
+      const { context, page, errors } = await open();
+      // Hold the overlays chunk back, as a slow connection would.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/shell/ShellOverlays-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.origin}/en/`);
+      const consent = page.getByRole('dialog', { name: 'Cookies on Parlay' });
+      await consent.getByRole('button', { name: press }).click();
+      release();
+      if (press === 'Customize') {
+        await consent.getByRole('button', { name: 'Accept selected' }).click();
+      }
+      await consent.waitFor({ state: 'detached' });
+      await expect.poll(async () => (await cookieNamed(context, 'cookies_agree_type'))?.value).toBe(expected);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('maintenance notice: the cookie turns it on, Russian for configured countries, English elsewhere', async () => {
     for (const [country, title] of [
       ['RU', 'Плановые технические работы'],

@@ -100,6 +100,7 @@ export async function startParlay(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,4 +152,44 @@ export async function launchBrowser(): Promise<Browser> {
 
 export function artifact(name: string): string {
   return path.join(ARTIFACTS_DIR, name);
+}
+
+/**
+ * Runs a `parlay` CLI command against a server's database (env: DATA_DIR of a stopped server, or
+ * DATABASE_URL of a PostgreSQL database, usable while the server runs); returns its output.
+ */
+export function parlayCli(args: readonly string[], env: Record<string, string>): string {
+  const result = spawnSync(NODE, ['--disable-warning=ExperimentalWarning', 'server/src/cli.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(`parlay ${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
+  return result.stdout;
+}
+
+/**
+ * A fresh database on the PostgreSQL server (E2E_DATABASE_URL, default the local one), for tests
+ * that run the CLI while the server is up (the embedded database admits one process only).
+ */
+export async function createE2eDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const adminUrl = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `parlay_e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
 }

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifact, launchBrowser, REPO_ROOT, type StartedServer, startParlay } from './support.ts';
+import { openApp, registerFastPlayer, screenshotWidths } from './players.ts';
+import { launchBrowser, REPO_ROOT, type StartedServer, startParlay } from './support.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -39,32 +40,12 @@ describe('wallet in Chromium', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function open(page: Page, route: string): Promise<void> {
-    await page.goto(`${server.origin}${route}`);
-    await page.locator('[data-mf-root="office"] [data-hydrated="true"]').waitFor({ timeout: 15_000 });
-  }
-
-  async function shoot(page: Page, name: string): Promise<void> {
-    for (const width of [390, 1366]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: artifact(`wallet-${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1366, height: 900 });
-  }
+  const open = (page: Page, route: string) => openApp(page, server.origin, route);
+  const shoot = (page: Page, name: string) => screenshotWidths(page, `wallet-${name}`);
 
   it('deposits, sees the balance live, switches accounts, withdraws and cancels, verifies', async () => {
     const watcher = await context.newPage();
-    await watcher.goto(`${server.origin}/en/`);
-    const registered = await watcher.evaluate(async () => {
-      const res = await fetch('/web-api/auth/v1/registration/fast', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: JSON.stringify({ countryId: 1, currency: 'RUB' }),
-      });
-      return res.status;
-    });
-    expect(registered).toBe(200);
+    await registerFastPlayer(watcher, server.origin);
 
     // The wallets page stays open: its balance must change without a reload.
     await open(watcher, '/en/office');
@@ -138,7 +119,8 @@ describe('wallet in Chromium', () => {
     await payer.getByRole('link', { name: 'File 1' }).waitFor();
 
     // Every movement in the histories.
-    await open(payer, '/en/office/history');
+    // /office/history shows the bet history; the money movements are its Transactions tab.
+    await open(payer, '/en/office/history?tab=transactions');
     const rows = payer.locator('table tbody tr');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(3);
     const text = await payer.locator('table').textContent();

@@ -38,6 +38,8 @@ export const ERRORS = {
     message: 'A micro-app did not answer in time',
   },
   GAME_NOT_FOUND: { status: 404, key: 'errors.game_not_found', message: 'No such game' },
+  TEAM_NOT_FOUND: { status: 404, key: 'errors.team_not_found', message: 'No such team' },
+  PLAYER_NOT_FOUND: { status: 404, key: 'errors.player_not_found', message: 'No such player' },
   NOT_READY: { status: 503, key: 'errors.not_ready', message: 'The service is not ready' },
   RATE_LIMITED: { status: 429, key: 'errors.rate_limited', message: 'Too many requests' },
   // Money (accounts and payments modules).
@@ -164,6 +166,51 @@ export const ERRORS = {
     key: 'errors.promo_code_not_allowed',
     message: 'Promo codes cannot be used on multiple singles',
   },
+  PROMO_CODE_INVALID: {
+    status: 409,
+    key: 'errors.promo_code_invalid',
+    message: 'This promo code does not exist or is not valid now',
+  },
+  PROMO_CODE_USED: {
+    status: 409,
+    key: 'errors.promo_code_used',
+    message: 'You have already used this promo code',
+  },
+  PROMO_CODE_MIN_COEF: {
+    status: 409,
+    key: 'errors.promo_code_min_coef',
+    message: 'The coupon coefficient is below this promo code’s minimum',
+  },
+  COUPON_CODE_NOT_FOUND: {
+    status: 404,
+    key: 'errors.coupon_code_not_found',
+    message: 'No saved coupon with this code (codes last 30 days)',
+  },
+  VIP_BET_NOT_AVAILABLE: {
+    status: 409,
+    key: 'errors.vip_bet_not_available',
+    message: 'A VIP bet request needs a line coupon with a stake above the maximum',
+  },
+  VIP_REQUEST_NOT_FOUND: {
+    status: 404,
+    key: 'errors.vip_request_not_found',
+    message: 'No such VIP bet request',
+  },
+  VIP_REQUEST_DECIDED: {
+    status: 409,
+    key: 'errors.vip_request_decided',
+    message: 'This VIP bet request was already decided',
+  },
+  VIP_REQUEST_REJECTED: {
+    status: 409,
+    key: 'errors.vip_request_rejected',
+    message: 'The VIP bet request was declined',
+  },
+  VIP_REQUEST_EXPIRED: {
+    status: 409,
+    key: 'errors.vip_request_expired',
+    message: 'The VIP bet request was not decided in time',
+  },
   CASHOUT_UNAVAILABLE: {
     status: 409,
     key: 'errors.cashout_unavailable',
@@ -258,6 +305,11 @@ export const ERRORS = {
     message: 'The sign-in provider answer could not be verified',
   },
   SESSION_NOT_FOUND: { status: 404, key: 'errors.session_not_found', message: 'No such session' },
+  FINGERPRINT_INVALID: {
+    status: 400,
+    key: 'errors.fingerprint_invalid',
+    message: 'The device check did not pass; refresh it and try again',
+  },
   ORIGIN_FORBIDDEN: {
     status: 403,
     key: 'errors.origin_forbidden',
@@ -279,10 +331,10 @@ export const ERRORS = {
     key: 'errors.limit_nothing_pending',
     message: 'There is no limit change waiting for this action',
   },
-  LIMIT_CURRENCY_MISMATCH: {
+  LIMIT_FX_RATE_MISSING: {
     status: 403,
-    key: 'errors.limit_currency_mismatch',
-    message: 'While a limit is set, deposits and stakes are taken only in its currency',
+    key: 'errors.limit_fx_rate_missing',
+    message: 'No exchange rate is known to count this currency against your limit',
   },
   LIMIT_DEPOSIT_EXCEEDED: {
     status: 403,

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { InProcessBus } from '../platform/bus.ts';
-import { systemClock } from '../platform/clock.ts';
+import { type Clock, systemClock } from '../platform/clock.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type DatabaseHandle, openDatabase } from '../platform/db.ts';
 import { createMetrics } from '../platform/metrics.ts';
@@ -68,8 +68,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** An app for `roles` (all by default) over a fresh migrated database, on `clock` (the system's by default). */
 export async function createTestApp(
-  options: { roles?: string; env?: Record<string, string> } = {},
+  options: { roles?: string; env?: Record<string, string>; clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await migrate(database.handle);
@@ -78,7 +79,7 @@ export async function createTestApp(
     config,
     db: database.handle,
     bus: new InProcessBus({ error: () => {} }),
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     metrics: createMetrics({ collectDefaults: false }),
   };
   const app = await buildApp(deps);

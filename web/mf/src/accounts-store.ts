@@ -89,10 +89,24 @@ export function getAccounts(): AccountsState {
   return state;
 }
 
-/** Listens to changes; the first call loads the accounts (in the browser). */
+/** Whether the page belongs to a signed-in player, as the shell knows from the server (null: unknown). */
+let signedInHint: boolean | null = null;
+
+/**
+ * The shell says who is on the page. For a guest the store is 'guest' at once, so subscribing micro-apps
+ * (the bet slip, favourites) do not ask the server for accounts only to be told 401.
+ */
+export function setAccountsAudience(signedIn: boolean): void {
+  signedInHint = signedIn;
+  if (!signedIn && state.status === 'idle') publish({ ...EMPTY, status: 'guest' });
+}
+
+/** Listens to changes; the first call loads the accounts (in the browser, unless the page is a guest's). */
 export function subscribeAccounts(listener: (state: AccountsState) => void): () => void {
   listeners.add(listener);
-  if (typeof window !== 'undefined' && state.status === 'idle') void loadAccounts();
+  if (typeof window !== 'undefined' && state.status === 'idle' && signedInHint !== false) {
+    void loadAccounts();
+  }
   return () => listeners.delete(listener);
 }
 
@@ -107,6 +121,7 @@ export function loadAccounts(): Promise<AccountsState> {
         cache: 'no-store',
       });
       if (response.status === 401) {
+        signedInHint = false;
         publish({ ...EMPTY, status: 'guest' });
         return state;
       }
@@ -114,6 +129,7 @@ export function loadAccounts(): Promise<AccountsState> {
       const body = (await response.json()) as { accounts?: unknown[]; bonuses?: unknown[] };
       const list = [...(body.accounts ?? []), ...(body.bonuses ?? [])].filter(isAccount);
       const unique = [...new Map(list.map((a) => [a.id, a])).values()];
+      signedInHint = true;
       publish(stateOf(unique, Date.now()));
       void listenRealtime();
     } catch {
@@ -184,7 +200,8 @@ export function resetAccounts(): void {
   realtimeUserId = null;
   if (pollTimer) clearTimeout(pollTimer);
   pollTimer = null;
-  publish(EMPTY);
+  signedInHint = false;
+  publish({ ...EMPTY, status: 'guest' });
 }
 
 export interface AccountAnswer {

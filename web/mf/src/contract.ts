@@ -64,7 +64,7 @@ export interface ShellRequest {
 
 export type ShellResponse =
   | { kind: 'redirect'; status: 301 | 302 | 307 | 308; location: string }
-  | { kind: 'html'; status: number; html: string; headers?: Record<string, string> };
+  | { kind: 'html'; status: number; html: string; headers?: Record<string, string | string[]> };
 
 export interface ShellRenderInput {
   request: ShellRequest;

@@ -1,9 +1,10 @@
 /**
  * The minimal coupon selection store every micro-app shares (one instance through the import map):
  * which outcomes the player picked, kept in localStorage. Apps change it with the window event
- * `parlay:coupon` ({ type: 'toggle' | 'remove' | 'clear', … }) or the functions below; every change is
- * announced as `parlay:coupon-changed` with the selections. The bet slip issue replaces the storage
- * and placement behind the same events.
+ * `parlay:coupon` ({ type: 'toggle' | 'remove' | 'clear' | 'replace', … }) or the functions below;
+ * every change is announced as `parlay:coupon-changed` with the selections. The bet slip (sports
+ * app) keeps the rest of the coupon (type, amounts, bankers, settings) and may intercept price
+ * clicks for one-click betting.
  */
 
 export const COUPON_EVENT = 'parlay:coupon';
@@ -28,18 +29,45 @@ export interface CouponSelection {
 export type CouponCommand =
   | ({ type: 'toggle' } & CouponSelection)
   | { type: 'remove'; outcomeId: number }
-  | { type: 'clear' };
+  | { type: 'clear' }
+  /** Puts these selections in place of the current ones (a coupon loaded from a code). */
+  | { type: 'replace'; selections: readonly CouponSelection[] };
 
 /** The selections after a command (pure): one outcome per game, a toggle of the same outcome removes it. */
 export function applyCouponCommand(selections: readonly CouponSelection[], command: CouponCommand) {
   if (command.type === 'clear') return [];
   if (command.type === 'remove') return selections.filter((s) => s.outcomeId !== command.outcomeId);
+  if (command.type === 'replace') return replaceSelections(command.selections);
   const { type: _type, ...selection } = command;
   if (selections.some((s) => s.outcomeId === selection.outcomeId))
     return selections.filter((s) => s.outcomeId !== selection.outcomeId);
   const others = selections.filter((s) => s.gameId !== selection.gameId);
   if (others.length >= MAX_SELECTIONS) return [...selections];
   return [...others, selection];
+}
+
+/** The selections of a loaded coupon, checked: one per game, at most MAX_SELECTIONS. */
+function replaceSelections(given: readonly CouponSelection[]): CouponSelection[] {
+  const byGame = new Map<number, CouponSelection>();
+  for (const selection of Array.isArray(given) ? given : []) {
+    if (isSelection(selection) && !byGame.has(selection.gameId)) byGame.set(selection.gameId, selection);
+  }
+  return [...byGame.values()].slice(0, MAX_SELECTIONS);
+}
+
+/**
+ * Answers a price click instead of the coupon (one-click betting): returns true when it took the
+ * selection, and the coupon stays as it is. Only one interceptor at a time (the bet slip's).
+ */
+export type SelectionInterceptor = (selection: CouponSelection) => boolean;
+let interceptor: SelectionInterceptor | null = null;
+
+/** Installs (or with null removes) the price-click interceptor; returns the function that removes it. */
+export function interceptSelections(next: SelectionInterceptor | null): () => void {
+  interceptor = next;
+  return () => {
+    if (interceptor === next) interceptor = null;
+  };
 }
 
 let selections: CouponSelection[] | null = null;
@@ -87,6 +115,10 @@ function commit(next: CouponSelection[]): void {
 
 /** Applies a command (the same as dispatching `parlay:coupon`). */
 export function changeCoupon(command: CouponCommand): void {
+  if (command.type === 'toggle' && interceptor) {
+    const { type: _type, ...selection } = command;
+    if (!getSelections().some((s) => s.outcomeId === selection.outcomeId) && interceptor(selection)) return;
+  }
   commit(applyCouponCommand(getSelections(), command));
 }
 

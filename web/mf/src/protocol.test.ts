@@ -6,6 +6,7 @@ import {
   MF_API_VERSION,
   parseFragment,
 } from './protocol.ts';
+import { parseViewSettings } from './view-settings.ts';
 
 const valid = {
   appName: 'sports',
@@ -109,5 +110,24 @@ describe('fragmentRequestHeaders', () => {
     expect(headers['force-spa']).toBe('1');
     expect(headers['mf-geo-country']).toBe('DE');
     expect(headers['mf-time-zone']).toBe('-2');
+    expect(headers['mf-view']).toBeUndefined();
+  });
+
+  it('carries the display settings in mf-view', () => {
+    const headers = fragmentRequestHeaders({
+      lng: 'en',
+      timeZone: 3,
+      device: 'desktop',
+      geoCountry: null,
+      userToken: null,
+      forceSpa: false,
+      view: { isCompactView: 1, coefViewId: 2 },
+    });
+    expect(headers['mf-view']).toBe('coefViewId=2,isCompactView=1');
+    expect(parseViewSettings(headers['mf-view'])).toEqual({ coefViewId: 2, isCompactView: 1 });
+    expect(parseViewSettings('coefViewId=abc,isShowGameId=1,evil=1,appViewType=100')).toEqual({
+      isShowGameId: 1,
+    });
+    expect(parseViewSettings(undefined)).toEqual({});
   });
 });

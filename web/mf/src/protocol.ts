@@ -4,6 +4,8 @@
  * validates what it receives, and a bad field is named in the error.
  */
 
+import { formatViewSettings, type ViewSettings } from './view-settings.ts';
+
 export const MF_API_VERSION = 'v2';
 export const MF_HEADERS = {
   renderMode: 'mf-render-mode',
@@ -13,6 +15,7 @@ export const MF_HEADERS = {
   timeZone: 'mf-time-zone',
   device: 'mf-device',
   geoCountry: 'mf-geo-country',
+  view: 'mf-view',
 } as const;
 
 /** The JSON a micro-app answers with for one path (status travels as the HTTP status). */
@@ -37,6 +40,8 @@ export interface FragmentContext {
   geoCountry: string | null;
   userToken: string | null;
   forceSpa: boolean;
+  /** The player's display settings (view-settings.ts); absent keys take their defaults. */
+  view?: ViewSettings;
 }
 
 export class FragmentSchemaError extends Error {
@@ -101,5 +106,7 @@ export function fragmentRequestHeaders(context: FragmentContext): Record<string,
   };
   if (context.forceSpa) headers[MF_HEADERS.forceSpa] = '1';
   if (context.geoCountry) headers[MF_HEADERS.geoCountry] = context.geoCountry;
+  const view = context.view ? formatViewSettings(context.view) : '';
+  if (view) headers[MF_HEADERS.view] = view;
   return headers;
 }

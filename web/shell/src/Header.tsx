@@ -11,12 +11,13 @@ import {
   setOddsView,
   subscribeOddsView,
 } from '@parlay/mf/odds-view.ts';
-import { Button, NavLink } from '@parlay/ui/index.ts';
+import { Button, NavLink, SportIcon } from '@parlay/ui/index.ts';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import styles from './Header.module.css';
 import type { Theme } from './request-context.ts';
 import { matchRoute, switchLanguagePath } from './routes.ts';
 import { ServerClock } from './ServerClock.tsx';
+import { GUEST_SNAPSHOT, type SessionSnapshot } from './session/session-store.ts';
 import { UserArea } from './session/UserArea.tsx';
 
 /** Props of the shell's own view (its mount/hydrate props): the header bar. */
@@ -27,10 +28,12 @@ export interface HeaderProps {
   dictionaries: Dictionaries;
   /** Hours from UTC for the server clock (the player's time zone). */
   timeZone?: number;
+  /** The player's 12 h clock setting (is12h), for the server clock. */
+  is12h?: boolean;
   /** The odds format of the coef_view_id cookie, so the selector renders the same on both sides. */
   oddsView?: OddsViewId;
-  /** Whether the page was rendered for a signed-in player (the user area hydrates the same). */
-  signedIn?: boolean;
+  /** The session and balance the page was rendered with (the user area hydrates the same). */
+  session?: SessionSnapshot;
 }
 
 const THEME_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -125,7 +128,8 @@ function TabBar({ lng, routeId, pathname }: { lng: Language; routeId: string | n
         href={`/${lng}/`}
         aria-current={routeId === 'home' || (routeId?.startsWith('sports') && !live) ? 'page' : undefined}
       >
-        <span aria-hidden="true">⚽</span>
+        {/* A drawn icon: an emoji depends on the device's fonts. */}
+        <SportIcon slug="football" size={18} />
         {t('nav.sports')}
       </a>
       <a className={styles.tab} href={`/${lng}/home/live`} aria-current={live ? 'page' : undefined}>
@@ -155,29 +159,33 @@ function HeaderBar({
   pathname,
   theme,
   timeZone = 3,
+  is12h = false,
   oddsView = DEFAULT_ODDS_VIEW,
-  signedIn = false,
+  session = GUEST_SNAPSHOT,
 }: Omit<HeaderProps, 'dictionaries'>) {
   const t = useT('common');
   const routeId = matchRoute(pathname)?.route.id ?? null;
   const live = pathname.startsWith(`/${lng}/home/live`);
   const sports = routeId === 'home' || (routeId?.startsWith('sports') === true && !live);
-  const links: [string, string, boolean][] = [
-    ['nav.sports', `/${lng}/home/line`, sports],
-    ['nav.live', `/${lng}/home/live`, live],
+  // [dictionary key, href, active, priority]: priority 2 and 3 links move into "More" on narrower
+  // desktops (Header.module.css), so the bar never overflows into the tools in either language.
+  const links: [string, string, boolean, 1 | 2 | 3][] = [
+    ['nav.sports', `/${lng}/home/line`, sports, 1],
+    ['nav.live', `/${lng}/home/live`, live, 1],
     [
       'nav.esports',
       `/${lng}/esports/real`,
       routeId?.startsWith('esports') === true && !pathname.includes('/virtual'),
+      1,
     ],
-    ['nav.casino', `/${lng}/casino`, pathname === `/${lng}/casino`],
-    ['nav.live_casino', `/${lng}/casino/live`, pathname.startsWith(`/${lng}/casino/live`)],
-    ['nav.slots', `/${lng}/slots`, pathname.startsWith(`/${lng}/slots`)],
-    ['nav.fast_games', `/${lng}/fast-games`, routeId === 'fast-games'],
-    ['nav.virtual', `/${lng}/esports/virtual`, pathname.startsWith(`/${lng}/esports/virtual`)],
-    ['nav.lotto', `/${lng}/lotto`, routeId?.startsWith('lotto') === true],
-    ['nav.toto', `/${lng}/toto`, routeId?.startsWith('toto') === true],
-    ['nav.promotions', `/${lng}/promotions`, routeId === 'promotions'],
+    ['nav.casino', `/${lng}/casino`, pathname === `/${lng}/casino`, 1],
+    ['nav.live_casino', `/${lng}/casino/live`, pathname.startsWith(`/${lng}/casino/live`), 2],
+    ['nav.slots', `/${lng}/slots`, pathname.startsWith(`/${lng}/slots`), 2],
+    ['nav.fast_games', `/${lng}/fast-games`, routeId === 'fast-games', 2],
+    ['nav.virtual', `/${lng}/esports/virtual`, pathname.startsWith(`/${lng}/esports/virtual`), 3],
+    ['nav.lotto', `/${lng}/lotto`, routeId?.startsWith('lotto') === true, 3],
+    ['nav.toto', `/${lng}/toto`, routeId?.startsWith('toto') === true, 3],
+    ['nav.promotions', `/${lng}/promotions`, routeId === 'promotions', 3],
   ];
   return (
     <header className={styles.header}>
@@ -186,7 +194,7 @@ function HeaderBar({
       </a>
       <div className={styles.strip}>
         <div className={styles.stripInner}>
-          <ServerClock timeZone={timeZone} />
+          <ServerClock timeZone={timeZone} is12h={is12h} />
           <div className={styles.stripTools}>
             <OddsFormatSelect initial={oddsView} />
             <LanguageSwitch lng={lng} pathname={pathname} />
@@ -198,14 +206,26 @@ function HeaderBar({
           Par<span className={styles.logoMark}>lay</span>
         </a>
         <nav className={styles.nav} aria-label={t('nav.main')}>
-          {links.map(([key, href, active]) => (
-            <NavLink key={key} href={href} active={active} className={styles.navItem}>
+          {links.map(([key, href, active, priority]) => (
+            <NavLink
+              key={key}
+              href={href}
+              active={active}
+              className={`${styles.navItem} ${styles[`bar${priority}`] ?? ''}`}
+            >
               {t(key)}
             </NavLink>
           ))}
           <details className={styles.more}>
             <summary className={styles.moreSummary}>{t('nav.more')}</summary>
             <div className={styles.moreMenu}>
+              {links
+                .filter(([, , , priority]) => priority > 1)
+                .map(([key, href, active, priority]) => (
+                  <NavLink key={key} href={href} active={active} className={styles[`more${priority}`]}>
+                    {t(key)}
+                  </NavLink>
+                ))}
               <NavLink href={`/${lng}/results`} active={routeId === 'results'}>
                 {t('nav.results')}
               </NavLink>
@@ -220,7 +240,7 @@ function HeaderBar({
         </nav>
         <div className={styles.tools}>
           <ThemeToggle initialTheme={theme} />
-          <UserArea lng={lng} signedIn={signedIn} />
+          <UserArea lng={lng} rendered={session} />
         </div>
       </div>
       <TabBar lng={lng} routeId={routeId} pathname={pathname} />

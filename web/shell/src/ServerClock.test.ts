@@ -11,6 +11,15 @@ describe('server clock', () => {
     expect(formatClock(iso, zone)).toBe(shown);
   });
 
+  it.each([
+    ['2026-11-22T12:05:09.000Z', 3, '3:05:09 PM'],
+    ['2026-11-22T21:30:00.000Z', 3, '12:30:00 AM'],
+    ['2026-11-22T09:00:00.000Z', 3, '12:00:00 PM'],
+    ['2026-11-22T01:02:03.000Z', -5, '8:02:03 PM'],
+  ])('12 h: %s at UTC%+i → %s', (iso, zone, shown) => {
+    expect(formatClock(iso, zone, true)).toBe(shown);
+  });
+
   it('rejects what is not a time', () => {
     expect(formatClock('soon', 3)).toBeNull();
     expect(clockNow({ now: 'soon' })).toBeNull();

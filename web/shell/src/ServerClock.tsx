@@ -1,18 +1,15 @@
 /** The server time pushed over /ws every second (topic "clock"): it shows that the site is live. */
 import { getRealtime, type RealtimeStatus } from '@parlay/client/realtime.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
+import { formatClockTime, subscribeClockFormat } from '@parlay/mf/clock.ts';
 import { useEffect, useState } from 'react';
 import styles from './Header.module.css';
 
 const CLOCK_TOPIC = 'clock';
 
-/** HH:MM:SS in the player's time zone (whole hours from UTC), 24 h; null for what is not a time. */
-export function formatClock(iso: string, timeZoneHours: number): string | null {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return null;
-  const shifted = new Date(ms + timeZoneHours * 3_600_000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(shifted.getUTCHours())}:${two(shifted.getUTCMinutes())}:${two(shifted.getUTCSeconds())}`;
+/** "15:05:09" or "3:05:09 PM" in the player's time zone (whole hours from UTC); null for what is not a time. */
+export function formatClock(iso: string, timeZoneHours: number, is12h = false): string | null {
+  return formatClockTime(iso, { timeZone: timeZoneHours, is12h }, { seconds: true }) || null;
 }
 
 /** The `now` of a clock message ({"now":"2026-11-22T10:00:00.000Z"}), or null for anything else. */
@@ -22,10 +19,13 @@ export function clockNow(data: unknown): string | null {
   return typeof now === 'string' && !Number.isNaN(Date.parse(now)) ? now : null;
 }
 
-export function ServerClock({ timeZone }: { timeZone: number }) {
+export function ServerClock({ timeZone, is12h: drawnIs12h }: { timeZone: number; is12h: boolean }) {
   const t = useT('common');
   const [now, setNow] = useState<string | null>(null);
   const [status, setStatus] = useState<RealtimeStatus>('idle');
+  // Drawn with the player's setting; a switch made on the page (sports display settings) follows at once.
+  const [is12h, setIs12h] = useState(drawnIs12h);
+  useEffect(() => subscribeClockFormat(setIs12h), []);
   useEffect(() => {
     const realtime = getRealtime();
     const stopStatus = realtime.onStatus(setStatus);
@@ -48,7 +48,7 @@ export function ServerClock({ timeZone }: { timeZone: number }) {
     <p className={styles.clock} data-clock-status={live ? 'live' : status}>
       <span className={styles.clockLabel}>{t('clock.label')}:</span>
       <time className={styles.time} dateTime={now ?? undefined} data-testid="server-time">
-        {now ? formatClock(now, timeZone) : '--:--:--'}
+        {now ? formatClock(now, timeZone, is12h) : '--:--:--'}
       </time>
       <span className={[styles.dot, live ? styles.live : ''].filter(Boolean).join(' ')} aria-hidden="true" />
       <span className={styles.clockState}>{label}</span>

@@ -6,8 +6,9 @@
 import './document.css';
 import { isLanguage } from '@parlay/i18n/languages.ts';
 import { createTranslator } from '@parlay/i18n/runtime.tsx';
+import { setAccountsAudience } from '@parlay/mf/accounts-store.ts';
 import { createHost, type Host, type HostRoute } from '@parlay/mf/host.ts';
-import { getOddsView } from '@parlay/mf/odds-view.ts';
+import { getOddsView, setOddsView } from '@parlay/mf/odds-view.ts';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { startShellBehaviours } from './behaviours/boot.ts';
 import { type HeaderProps, ShellHeader } from './Header.tsx';
@@ -20,6 +21,10 @@ import {
 import { StatusView } from './StatusView.tsx';
 import { getSession, initSession, subscribeSession } from './session/session-store.ts';
 import { readShellState, type ShellState } from './state.ts';
+
+// The cookie banner is server-rendered on a first visit, so the modal frame's styles come with the
+// page (an export keeps the stylesheet in the shell's own CSS rather than in a lazy chunk's).
+export { default as modalStyles } from './modals/modals.module.css';
 
 const headerRoots = new WeakMap<Element, Root>();
 const PROGRESS_DELAY_MS = 200;
@@ -130,7 +135,12 @@ function interceptNavigation(host: Host): void {
 
 function boot(state: ShellState): void {
   routingState = state;
-  if (state.guardContext) initSession(state.guardContext.session, state.guardContext);
+  if (state.guardContext) {
+    initSession(state.guardContext.session, state.guardContext, state.player?.account ?? null);
+    setAccountsAudience(state.guardContext.session.userId !== null);
+  }
+  // The odds format the server drew with (a signed-in player's stored one may differ from the cookie).
+  if (state.player && state.player.oddsView !== getOddsView()) setOddsView(state.player.oddsView);
   const tablet = appleTabletRedirect(location, navigator);
   if (tablet) {
     location.replace(tablet);
@@ -147,8 +157,9 @@ function boot(state: ShellState): void {
     theme: document.documentElement.dataset.theme === 'light' ? 'light' : 'dark',
     dictionaries: state.dictionaries,
     timeZone: state.timeZone,
+    is12h: state.is12h === true,
     oddsView: getOddsView(),
-    signedIn: getSession().status.userId !== null,
+    session: getSession(),
   });
   // Only the default layout has the header; other layouts leave #parlay-header empty.
   const headerRoot =

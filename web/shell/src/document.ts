@@ -1,6 +1,6 @@
 /** Assembles the HTML document around the server-rendered header, page fragment and footer. */
 import { escapeHtml, serializeJsonForScript } from '@parlay/mf/html.ts';
-import { OVERLAYS_MARKUP, type PlatformHead, platformHeadTags } from './behaviours/document-head.ts';
+import { overlaysMarkup, type PlatformHead, platformHeadTags } from './behaviours/document-head.ts';
 import type { Theme } from './request-context.ts';
 import { type ShellState, STATE_ELEMENT_ID } from './state.ts';
 
@@ -21,6 +21,8 @@ export interface DocumentParts {
   headerHtml: string;
   page: { app: string | null; html: string };
   footer: { app: string | null; html: string };
+  /** Server-rendered overlay layers (the cookie banner before the first choice). */
+  overlaysHtml?: string;
   state: ShellState;
   shellEntry: string;
   /** Fragment `codeToEval` fields. */
@@ -72,7 +74,7 @@ export function renderDocument(parts: DocumentParts): string {
     `<div id="parlay-header">${parts.headerHtml}</div>`,
     `<main id="parlay-page" tabindex="-1"${appAttr(parts.page.app)}>${parts.page.html}</main>`,
     `<footer id="parlay-footer"${appAttr(parts.footer.app)}>${parts.footer.html}</footer>`,
-    OVERLAYS_MARKUP,
+    overlaysMarkup(parts.overlaysHtml ?? ''),
     `<script type="application/json" id="${STATE_ELEMENT_ID}">${serializeJsonForScript(parts.state)}</script>`,
     `<script type="module" src=${attr(parts.shellEntry)}></script>`,
     ...parts.inlineScripts.filter(Boolean).map((code) => `<script>${rawText(code, 'script')}</script>`),

@@ -31,7 +31,14 @@ describe('request context', () => {
       {
         url: '/en/',
         headers: { 'user-agent': 'Android Mobile', 'cf-ipcountry': 'DE' },
-        cookies: { user_token: 't1', tzo: '1' },
+        cookies: {
+          user_token: 't1',
+          tzo: '1',
+          coef_view_id: '2',
+          app_view_type: '1',
+          isChampsGroupedByCountry: '0',
+          sports_view: 'isCompactView=1,isShowGameId=1,unknown=5,isDetailedScore=x',
+        },
       },
       'en',
     );
@@ -42,6 +49,8 @@ describe('request context', () => {
       geoCountry: 'DE',
       userToken: 't1',
       forceSpa: false,
+      // The display settings of the cookies; unknown keys and bad values are dropped.
+      view: { coefViewId: 2, appViewType: 1, isChampsGroupedByCountry: 0, isCompactView: 1, isShowGameId: 1 },
     });
   });
 });

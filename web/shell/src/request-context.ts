@@ -2,6 +2,7 @@
 import type { Language } from '@parlay/i18n/languages.ts';
 import type { ShellRequest } from '@parlay/mf/contract.ts';
 import type { Device, FragmentContext } from '@parlay/mf/protocol.ts';
+import { viewSettingsFromCookies } from '@parlay/mf/view-settings.ts';
 
 /** Spec: default time zone 3 (hours from UTC) when the `tzo` cookie is absent or invalid. */
 export const DEFAULT_TIME_ZONE = 3;
@@ -38,5 +39,6 @@ export function fragmentContextFor(request: ShellRequest, lng: Language): Fragme
     geoCountry: geoCountryFrom(request.headers),
     userToken: request.cookies.user_token ?? null,
     forceSpa: false,
+    view: viewSettingsFromCookies(request.cookies),
   };
 }

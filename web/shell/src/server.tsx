@@ -17,6 +17,8 @@ import { escapeHtml } from '@parlay/mf/html.ts';
 import { ODDS_VIEW_COOKIE, oddsViewFrom } from '@parlay/mf/odds-view.ts';
 import type { Fragment, FragmentContext } from '@parlay/mf/protocol.ts';
 import { renderToString } from 'react-dom/server';
+import { referralCookiesFor, referralSetCookie } from '../../../domain/auth/referral.ts';
+import { consentBannerHtml } from './behaviours/ConsentBannerServer.tsx';
 import { answerPlatformFile } from './behaviours/platform-files.ts';
 import { maintenanceTexts, pathOf } from './behaviours/server-parts.ts';
 import { renderDocument } from './document.ts';
@@ -27,6 +29,7 @@ import type { Layout, RouteId } from './routes.ts';
 import { type PageSeoData, type SeoHead, seoHead } from './routing/seo-head.ts';
 import { type PagePlan, resolveRequest } from './routing/server-flow.ts';
 import { StatusView } from './StatusView.tsx';
+import { GUEST_VIEW, loadPlayerView } from './session/player-view.ts';
 import type { PageView, ShellState, SlotState } from './state.ts';
 
 export const FRAGMENT_TIMEOUT_MS = 3000;
@@ -96,14 +99,21 @@ function footerFallback(translator: Translator): string {
   return `<p data-footer-fallback="">${escapeHtml(translator.t('errors', 'footer_unavailable'))}</p>`;
 }
 
-function responseHeaders(lng: Language, cookieLng: string | undefined): Record<string, string> {
-  const headers: Record<string, string> = {
+function responseHeaders(
+  lng: Language,
+  cookieLng: string | undefined,
+  url: string,
+): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'private, no-cache',
   };
+  const cookies = referralCookiesFor(new URLSearchParams(url.split('?')[1] ?? '')).map(referralSetCookie);
   if (cookieLng !== lng) {
-    headers['set-cookie'] = `lng=${lng}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+    cookies.push(`lng=${lng}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`);
   }
+  // Landing parameters of a partner link leave the referral cookies (domain/auth/referral.ts).
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
   return headers;
 }
 
@@ -144,23 +154,28 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
   const { plan } = flow;
   const { lng, match } = plan;
   const layout: Layout = match?.route.layout ?? 'default';
+  // A signed-in player's page is drawn with the stored settings and the header balance, as the
+  // browser will hydrate it (session/player-view.ts).
+  const player =
+    plan.session.userId !== null ? await loadPlayerView(input.api, request.cookies.user_token) : GUEST_VIEW;
+  const settings = player.settings ?? {};
   const baseContext = fragmentContextFor(request, lng);
-  const context = plan.forceMobile ? { ...baseContext, device: 'mobile' as const } : baseContext;
-  const theme: Theme = themeFrom(request.cookies.theme);
+  const oddsView = settings.oddsView ?? oddsViewFrom(request.cookies[ODDS_VIEW_COOKIE]);
+  const context = {
+    ...baseContext,
+    // The display settings go to every fragment: the stored ones over the visitor's cookies.
+    view: { ...baseContext.view, ...settings.view, coefViewId: oddsView },
+    ...(plan.forceMobile ? { device: 'mobile' as const } : {}),
+    ...(settings.timeZone !== undefined ? { timeZone: settings.timeZone } : {}),
+  };
+  const theme: Theme = settings.theme ?? themeFrom(request.cookies.theme);
   const shellDictionaries = pickDictionaries(lng, ['common', 'errors']);
   const translator = createTranslator(lng, shellDictionaries);
   const url = plan.pathname + plan.search;
-  // The fragment context has no player settings yet, so the sports app reads the odds format from its
-  // fragment address (the cookie is also in the page cache key, as every cookie is).
-  const oddsView = oddsViewFrom(request.cookies[ODDS_VIEW_COOKIE]);
-  const pageUrl =
-    match?.route.app === 'sports' && oddsView !== 0
-      ? `${url}${plan.search ? '&' : '?'}${ODDS_VIEW_COOKIE}=${oddsView}`
-      : url;
   const withFooter = layout === 'default' || layout === 'headless';
 
   const [page, footer, seo] = await Promise.all([
-    load(input, match ? match.route.app : TECHNICAL_APP, pageUrl, context),
+    load(input, match ? match.route.app : TECHNICAL_APP, url, context),
     withFooter ? load(input, FOOTER_APP, url, context, [FOOTER_APP]) : Promise.resolve(null),
     plan.seo,
   ]);
@@ -181,6 +196,7 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
     page: pageFragment && outcome.page ? slotOf(outcome.page) : null,
     footer: footer ? slotOf(footer) : null,
     timeZone: context.timeZone,
+    is12h: context.view.is12h === 1,
     device: context.device,
     geoCountry: context.geoCountry,
     // auth: the login, registration and forgot-password modals' forms (session/AuthModalSlot.tsx).
@@ -188,6 +204,7 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
     maintenanceTexts: maintenanceTexts(),
     layout,
     guardContext: { session: plan.session, config: plan.config },
+    player: { account: player.account, oddsView },
   };
 
   const html = renderDocument({
@@ -216,8 +233,9 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
               theme={theme}
               dictionaries={shellDictionaries}
               timeZone={context.timeZone}
+              is12h={context.view.is12h === 1}
               oddsView={oddsView}
-              signedIn={plan.session.userId !== null}
+              session={{ status: plan.session, account: player.account }}
             />,
           )
         : '',
@@ -227,12 +245,21 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
     footer: footerFragment
       ? { app: footerFragment.appName, html: footerFragment.body }
       : { app: null, html: withFooter ? footerFallback(translator) : '' },
+    overlaysHtml: consentBannerHtml(
+      request.cookies,
+      createTranslator(lng, pickDictionaries(lng, ['common', 'shell'])),
+    ),
     state,
     shellEntry: manifest.apps.shell?.entry ?? '',
     inlineScripts: fragments.map((fragment) => fragment.codeToEval),
     platform: { lng, theme, version: manifest.version, icons: manifest.icons ?? [] },
   });
-  return { kind: 'html', status: outcome.status, html, headers: responseHeaders(lng, request.cookies.lng) };
+  return {
+    kind: 'html',
+    status: outcome.status,
+    html,
+    headers: responseHeaders(lng, request.cookies.lng, request.url),
+  };
 }
 
 const shell: ShellServerModule = { renderPage, pageCacheKey };

@@ -1,10 +1,12 @@
 /** The page state the shell server embeds as JSON (#parlay-state) and the shell client boots from. */
 import type { Language } from '@parlay/i18n/languages.ts';
 import type { Dictionaries, Dictionary } from '@parlay/i18n/runtime.tsx';
+import type { OddsViewId } from '@parlay/mf/odds-view.ts';
 import type { Device } from '@parlay/mf/protocol.ts';
 import type { Theme } from './request-context.ts';
 import type { Layout, RouteId } from './routes.ts';
 import type { SessionStatus, ShellConfig } from './routing/site-config.ts';
+import type { ActiveAccount } from './session/session-store.ts';
 
 export const STATE_ELEMENT_ID = 'parlay-state';
 
@@ -27,6 +29,8 @@ export interface ShellState {
   page: SlotState | null;
   footer: SlotState | null;
   timeZone: number;
+  /** The player's 12 h clock setting the header clock was drawn with. */
+  is12h?: boolean;
   device: Device;
   geoCountry: string | null;
   /** Shell dictionaries (common, errors); each micro-app brings its own in its props. */
@@ -40,6 +44,11 @@ export interface ShellState {
   layout?: Layout;
   /** What client-side guards read until the next full load: the session status and the site config. */
   guardContext?: { session: SessionStatus; config: ShellConfig };
+  /**
+   * What the server drew for the visitor: the header balance (signed-in players) and the odds format
+   * (the stored setting or the coef_view_id cookie); the browser hydrates with the same.
+   */
+  player?: { account: ActiveAccount | null; oddsView: OddsViewId };
 }
 
 /** Reads #parlay-state; null when the document has none (not a shell page). */

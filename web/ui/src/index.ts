@@ -28,5 +28,6 @@ export {
 } from './PageFrame.tsx';
 export { Skeleton, type SkeletonProps } from './Skeleton.tsx';
 export { SPORT_ICON_SLUGS, SportIcon, type SportIconProps } from './SportIcon.tsx';
+export { Table } from './Table.tsx';
 export { type TabItem, Tabs, type TabsProps } from './Tabs.tsx';
 export { VisuallyHidden } from './VisuallyHidden.tsx';

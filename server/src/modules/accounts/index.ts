@@ -35,6 +35,12 @@ export {
   VerificationService,
   type VerificationStatus,
 } from './verification.ts';
+export {
+  announceVerificationChanges,
+  startVerificationAnnouncer,
+  type VerificationMessage,
+} from './verification-announcer.ts';
+export { runVerificationCommand, VERIFICATION_USAGE } from './verification-command.ts';
 export { type IdentificationFlavour, verificationRoutes } from './verification-routes.ts';
 export {
   ACCOUNT_TYPE,

@@ -36,6 +36,7 @@ import {
   type ReserveInput,
   release,
   reserve,
+  reserveAndCapture,
 } from './reservations.ts';
 import { SystemAccounts } from './system-accounts.ts';
 import {
@@ -153,8 +154,10 @@ export class Ledger {
   accounts(userId: bigint): Promise<AccountsView> {
     return accountsView(this.#ctx.db, userId);
   }
-  account(userId: bigint, accountId: bigint): Promise<Account> {
-    return getUserAccount(this.#ctx.db, userId, accountId);
+  async account(userId: bigint, accountId: bigint): Promise<Account> {
+    const account = await getUserAccount(this.#ctx.db, userId, accountId);
+    this.#ctx.system.rememberOwner(accountId, { currency: account.iso, userId });
+    return account;
   }
   async setFrozen(userId: bigint, frozen: boolean): Promise<number> {
     return this.#listChanged(userId, await setFrozen(this.#ctx.db, userId, frozen));
@@ -186,6 +189,10 @@ export class Ledger {
   }
   reserve(input: ReserveInput): Promise<Reservation> {
     return this.#moving((ctx) => reserve(ctx, input));
+  }
+  /** Reserve, then capture at once, in one transaction (reservations.ts reserveAndCapture). */
+  reserveAndCapture(input: ReserveInput, captureInput: CaptureInput): Promise<Reservation> {
+    return this.#moving((ctx) => reserveAndCapture(ctx, input, captureInput));
   }
   capture(reservationId: bigint, input: CaptureInput): Promise<Reservation> {
     return this.#moving((ctx) => capture(ctx, reservationId, input));

@@ -7,8 +7,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
-import { type AccountRef, type LedgerContext, type Metadata, postTransfer } from './post-transfer.ts';
-import { shardOf } from './system-accounts.ts';
+import {
+  type AccountRef,
+  type LedgerContext,
+  type Metadata,
+  postTransfer,
+  type Transfer,
+} from './post-transfer.ts';
+import { type AccountOwner, shardOf } from './system-accounts.ts';
 import type { AccountsTables, ReservationState } from './tables.ts';
 
 export interface Reservation {
@@ -62,13 +68,33 @@ function toReservation(row: ReservationRow): Reservation {
   };
 }
 
-async function findByKey(db: Kysely<Database>, key: string): Promise<Reservation | null> {
+async function findRowByKey(db: Kysely<Database>, key: string): Promise<ReservationRow | null> {
   const row = await db
     .selectFrom('ledger_reservations')
     .selectAll()
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
+  return row ?? null;
+}
+
+async function findByKey(db: Kysely<Database>, key: string): Promise<Reservation | null> {
+  const row = await findRowByKey(db, key);
   return row ? toReservation(row) : null;
+}
+
+/** The currency and owner of a player's account (remembered: neither ever changes); ACCOUNT_NOT_FOUND otherwise. */
+async function ownerOf(ctx: LedgerContext, accountId: bigint): Promise<AccountOwner> {
+  const known = ctx.system.owner(accountId);
+  if (known) return known;
+  const account = await ctx.db
+    .selectFrom('ledger_accounts')
+    .select(['currency', 'user_id', 'kind'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (account?.kind !== 'user' || account.user_id === null) throw new AppError('ACCOUNT_NOT_FOUND');
+  const owner = { currency: account.currency, userId: account.user_id };
+  ctx.system.rememberOwner(accountId, owner);
+  return owner;
 }
 
 export async function getReservation(db: Kysely<Database>, id: bigint): Promise<Reservation> {
@@ -87,47 +113,136 @@ export async function reserve(root: LedgerContext, input: ReserveInput): Promise
   if (input.amountMinor <= 0n) throw new AppError('INVALID_AMOUNT', 'a reservation is positive');
   const existing = await findByKey(root.db, input.idempotencyKey);
   if (existing) return sameReservation(existing, input);
-  const account = await root.db
-    .selectFrom('ledger_accounts')
-    .select(['currency', 'user_id', 'kind'])
-    .where('id', '=', input.accountId)
-    .executeTakeFirst();
-  if (account?.kind !== 'user') throw new AppError('ACCOUNT_NOT_FOUND');
-  const holdId = await root.system.id(root.db, 'hold', account.currency, shardOf(input.idempotencyKey));
+  return inTransaction(root, async (ctx) => toReservation((await postReservation(ctx, input)).row));
+}
+
+/**
+ * Reserves and at once captures (a line bet accepted when placed): the same two transfers, with
+ * the same keys and metadata as reserve then capture, and the reservation row written once, in its
+ * end state, in one transaction. Its id is drawn with the reserve transfer, so the capture key
+ * (reservation:<id>:captured) is known before the row exists. Meant for a key used once; a replayed
+ * key answers the stored reservation, captured if it was still pending.
+ */
+export async function reserveAndCapture(
+  root: LedgerContext,
+  input: ReserveInput,
+  captureInput: CaptureInput,
+): Promise<Reservation> {
+  if (input.amountMinor <= 0n) throw new AppError('INVALID_AMOUNT', 'a reservation is positive');
   return inTransaction(root, async (ctx) => {
-    const { transfer, replayed } = await postTransfer(ctx, {
-      idempotencyKey: input.idempotencyKey,
-      reason: input.reason,
-      currency: account.currency,
-      userId: account.user_id,
-      metadata: { ...input.metadata, phase: 'reserve' },
-      postings: [
-        { account: input.accountId, amountMinor: -input.amountMinor },
-        { account: holdId, amountMinor: input.amountMinor },
-      ],
-    });
-    if (replayed) {
-      const stored = await findByKey(ctx.db, input.idempotencyKey);
-      if (!stored) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-      return sameReservation(stored, input);
+    const reserved = await postReserve(ctx, input, true);
+    if (reserved.replayed) {
+      const stored = await storedReservation(ctx, input);
+      return capture(ctx, stored.id, captureInput);
     }
+    const id = reserved.reservationId!;
+    const pending: ReservationRow = {
+      ...reservationValues(input, reserved),
+      id,
+      state: 'pending',
+      settle_transfer_id: null,
+      captured_amount: null,
+      settled_at: null,
+    };
+    const { transfer, capturedMinor, at } = await postSettle(
+      ctx,
+      pending,
+      'captured',
+      capturePlan(captureInput),
+    );
     const row = await ctx.db
       .insertInto('ledger_reservations')
       .values({
-        idempotency_key: input.idempotencyKey,
-        account_id: input.accountId,
-        hold_account_id: holdId,
-        user_id: account.user_id,
-        currency: account.currency,
-        amount: input.amountMinor,
-        reason: input.reason,
-        reserve_transfer_id: transfer.id,
-        created_at: ctx.clock.now(),
+        ...reservationValues(input, reserved),
+        id,
+        state: 'captured',
+        settle_transfer_id: transfer.id,
+        captured_amount: capturedMinor,
+        settled_at: at,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toReservation(row);
   });
+}
+
+interface Reserved {
+  transferId: bigint;
+  replayed: boolean;
+  reservationId?: bigint;
+  owner: AccountOwner;
+  holdId: bigint;
+  at: Date;
+}
+
+/** The reserve transfer: the amount from the player's account to a hold account. */
+async function postReserve(
+  ctx: LedgerContext,
+  input: ReserveInput,
+  drawReservationId: boolean,
+): Promise<Reserved> {
+  const owner = await ownerOf(ctx, input.accountId);
+  const holdId = await ctx.system.id(ctx.db, 'hold', owner.currency, shardOf(input.idempotencyKey));
+  const posted = await postTransfer(
+    ctx,
+    {
+      idempotencyKey: input.idempotencyKey,
+      reason: input.reason,
+      currency: owner.currency,
+      userId: owner.userId,
+      metadata: { ...input.metadata, phase: 'reserve' },
+      postings: [
+        { account: input.accountId, amountMinor: -input.amountMinor },
+        { account: holdId, amountMinor: input.amountMinor },
+      ],
+    },
+    { drawReservationId },
+  );
+  return {
+    transferId: posted.transfer.id,
+    replayed: posted.replayed,
+    ...(posted.reservationId === undefined ? {} : { reservationId: posted.reservationId }),
+    owner,
+    holdId,
+    at: ctx.clock.now(),
+  };
+}
+
+function reservationValues(input: ReserveInput, reserved: Reserved) {
+  return {
+    idempotency_key: input.idempotencyKey,
+    account_id: input.accountId,
+    hold_account_id: reserved.holdId,
+    user_id: reserved.owner.userId,
+    currency: reserved.owner.currency,
+    amount: input.amountMinor,
+    reason: input.reason,
+    reserve_transfer_id: reserved.transferId,
+    created_at: reserved.at,
+  };
+}
+
+/** The row stored under a replayed key, if it is the same reservation (else IDEMPOTENCY_KEY_REUSED). */
+async function storedReservation(ctx: LedgerContext, input: ReserveInput): Promise<ReservationRow> {
+  const stored = await findRowByKey(ctx.db, input.idempotencyKey);
+  if (!stored) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  sameReservation(toReservation(stored), input);
+  return stored;
+}
+
+/** The reserve transfer and the pending row, inside ctx's transaction; a replay answers the stored row. */
+async function postReservation(
+  ctx: LedgerContext,
+  input: ReserveInput,
+): Promise<{ row: ReservationRow; replayed: boolean }> {
+  const reserved = await postReserve(ctx, input, false);
+  if (reserved.replayed) return { row: await storedReservation(ctx, input), replayed: true };
+  const row = await ctx.db
+    .insertInto('ledger_reservations')
+    .values(reservationValues(input, reserved))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, replayed: false };
 }
 
 function sameReservation(stored: Reservation, input: ReserveInput): Reservation {
@@ -141,17 +256,19 @@ function sameReservation(stored: Reservation, input: ReserveInput): Reservation 
   return stored;
 }
 
+type SettlePlan = (r: Reservation) => {
+  postings: { account: AccountRef; amountMinor: bigint }[];
+  reason: string;
+  metadata?: Metadata;
+  capturedMinor: bigint | null;
+};
+
 /** Moves a pending reservation to its end state; replays of the same end return it unchanged. */
 async function settle(
   root: LedgerContext,
   id: bigint,
   end: 'captured' | 'released',
-  build: (r: Reservation) => {
-    postings: { account: AccountRef; amountMinor: bigint }[];
-    reason: string;
-    metadata?: Metadata;
-    capturedMinor: bigint | null;
-  },
+  build: SettlePlan,
 ): Promise<Reservation> {
   return inTransaction(root, async (ctx) => {
     const locked = await ctx.db
@@ -161,39 +278,56 @@ async function settle(
       .forUpdate()
       .executeTakeFirst();
     if (!locked) throw new AppError('RESERVATION_NOT_FOUND');
-    const reservation = toReservation(locked);
-    if (reservation.state === end) return reservation;
-    if (reservation.state !== 'pending')
-      throw new AppError('RESERVATION_NOT_PENDING', undefined, { state: reservation.state });
-    const plan = build(reservation);
-    const { transfer } = await postTransfer(ctx, {
-      idempotencyKey: `reservation:${id}:${end}`,
-      reason: plan.reason,
-      currency: reservation.currency,
-      userId: reservation.userId,
-      metadata: { ...plan.metadata, phase: end, reservationId: id.toString() },
-      postings: [
-        { account: locked.hold_account_id, amountMinor: -reservation.amountMinor },
-        ...plan.postings,
-      ],
-    });
-    const row = await ctx.db
-      .updateTable('ledger_reservations')
-      .set({
-        state: end,
-        settle_transfer_id: transfer.id,
-        captured_amount: plan.capturedMinor,
-        settled_at: ctx.clock.now(),
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toReservation(row);
+    if (locked.state === end) return toReservation(locked);
+    if (locked.state !== 'pending')
+      throw new AppError('RESERVATION_NOT_PENDING', undefined, { state: locked.state });
+    return settleRow(ctx, locked, end, build);
   });
 }
 
+/** The end transfer of a pending reservation whose row this transaction holds (locked or about to insert). */
+async function postSettle(
+  ctx: LedgerContext,
+  locked: ReservationRow,
+  end: 'captured' | 'released',
+  build: SettlePlan,
+): Promise<{ transfer: Transfer; capturedMinor: bigint | null; at: Date }> {
+  const reservation = toReservation(locked);
+  const plan = build(reservation);
+  const { transfer } = await postTransfer(ctx, {
+    idempotencyKey: `reservation:${locked.id}:${end}`,
+    reason: plan.reason,
+    currency: reservation.currency,
+    userId: reservation.userId,
+    metadata: { ...plan.metadata, phase: end, reservationId: locked.id.toString() },
+    postings: [{ account: locked.hold_account_id, amountMinor: -reservation.amountMinor }, ...plan.postings],
+  });
+  return { transfer, capturedMinor: plan.capturedMinor, at: ctx.clock.now() };
+}
+
+/** Posts the end of a pending reservation whose row this transaction has locked, and records it. */
+async function settleRow(
+  ctx: LedgerContext,
+  locked: ReservationRow,
+  end: 'captured' | 'released',
+  build: SettlePlan,
+): Promise<Reservation> {
+  const { transfer, capturedMinor, at } = await postSettle(ctx, locked, end, build);
+  const row = await ctx.db
+    .updateTable('ledger_reservations')
+    .set({ state: end, settle_transfer_id: transfer.id, captured_amount: capturedMinor, settled_at: at })
+    .where('id', '=', locked.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toReservation(row);
+}
+
 export function capture(ctx: LedgerContext, id: bigint, input: CaptureInput): Promise<Reservation> {
-  return settle(ctx, id, 'captured', (r) => {
+  return settle(ctx, id, 'captured', capturePlan(input));
+}
+
+function capturePlan(input: CaptureInput): SettlePlan {
+  return (r) => {
     const captured = input.to.reduce((sum, t) => sum + t.amountMinor, 0n);
     if (input.to.some((t) => t.amountMinor <= 0n) || captured > r.amountMinor) {
       throw new AppError('INVALID_AMOUNT', 'capture amounts are positive and at most the reserved amount');
@@ -207,7 +341,7 @@ export function capture(ctx: LedgerContext, id: bigint, input: CaptureInput): Pr
       ...(input.metadata ? { metadata: input.metadata } : {}),
       capturedMinor: captured,
     };
-  });
+  };
 }
 
 export function release(

@@ -56,7 +56,7 @@ export interface AccountsTables {
   };
 }
 
-/** Verification tables (migration 0032). */
+/** Verification tables (migrations 0032, 0066). */
 export interface VerificationTables {
   verification_profiles: {
     user_id: bigint;
@@ -64,7 +64,14 @@ export interface VerificationTables {
     user_status_id: Generated<number>;
     verification_status_group_code: Generated<string>;
     requested_additional_document: Generated<boolean>;
+    decision_reason: string | null;
     updated_at: Date;
+  };
+  verification_events: {
+    id: Generated<bigint>;
+    user_id: bigint;
+    created_at: Date;
+    announced_at: Date | null;
   };
   verification_documents: {
     id: Generated<bigint>;

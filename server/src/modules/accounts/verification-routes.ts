@@ -78,6 +78,7 @@ export async function verificationRoutes(
             identification: Type.Object({ flavour: Type.String() }),
             documentTypes: Type.Array(Type.String()),
             documents: Type.Array(DocumentSchema),
+            decisionReason: Type.Union([Type.String(), Type.Null()]),
           }),
         },
       },
@@ -90,6 +91,7 @@ export async function verificationRoutes(
         identification: { flavour: await options.identificationFlavour() },
         documentTypes: [...DOCUMENT_TYPES],
         documents: (await verification.documents(userId)).map(documentView),
+        decisionReason: await verification.decisionReason(userId),
       };
     },
   );

@@ -193,13 +193,17 @@ export class VerificationService {
   }
 
   /** Operator decision on a player: approve, reject, or ask for an additional document. */
-  async review(userId: bigint, decision: 'approve' | 'reject' | 'request'): Promise<VerificationStatus> {
+  async review(
+    userId: bigint,
+    decision: 'approve' | 'reject' | 'request',
+    reason: string | null = null,
+  ): Promise<VerificationStatus> {
     await this.#db.transaction().execute(async (trx) => {
       const state = decision === 'approve' ? 'accepted' : decision === 'reject' ? 'rejected' : null;
       if (state)
         await trx
           .updateTable('verification_documents')
-          .set({ state, reviewed_at: this.#clock.now() })
+          .set({ state, reviewed_at: this.#clock.now(), ...(reason ? { comment: reason } : {}) })
           .where('user_id', '=', userId)
           .where('state', '=', 'pending')
           .execute();
@@ -208,28 +212,120 @@ export class VerificationService {
         group:
           decision === 'approve' ? 'verified' : decision === 'reject' ? 'rejected' : 'additional_document',
         additional: decision === 'request',
-        ...(decision === 'approve' ? { verified: true } : {}),
+        reason: decision === 'approve' ? null : reason,
+        ...(decision === 'approve' ? { verified: true } : decision === 'reject' ? { verified: false } : {}),
       });
     });
     return this.status(userId);
   }
 
+  /**
+   * Operator decision on one verification request (an uploaded document): approving it verifies the
+   * player; refusing it refuses that document, and the player stays pending while others wait.
+   * Errors: DOCUMENT_NOT_FOUND, VALIDATION_FAILED (already decided).
+   */
+  async decideRequest(
+    documentId: bigint,
+    decision: 'approve' | 'reject',
+    reason: string | null = null,
+  ): Promise<{ userId: bigint; status: VerificationStatus }> {
+    const userId = await this.#db.transaction().execute(async (trx) => {
+      const doc = await trx
+        .selectFrom('verification_documents')
+        .select(['user_id', 'state'])
+        .where('id', '=', documentId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!doc) throw new AppError('DOCUMENT_NOT_FOUND');
+      if (doc.state !== 'pending')
+        throw new AppError('VALIDATION_FAILED', `request ${documentId} was already ${doc.state}`);
+      await trx
+        .updateTable('verification_documents')
+        .set({
+          state: decision === 'approve' ? 'accepted' : 'rejected',
+          reviewed_at: this.#clock.now(),
+          ...(reason ? { comment: reason } : {}),
+        })
+        .where('id', '=', documentId)
+        .execute();
+      const others = await trx
+        .selectFrom('verification_documents')
+        .select('id')
+        .where('user_id', '=', doc.user_id)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (decision === 'approve')
+        await this.#setProfile(trx, doc.user_id, {
+          user_status_id: 0,
+          group: 'verified',
+          additional: false,
+          reason: null,
+          verified: true,
+        });
+      else
+        await this.#setProfile(trx, doc.user_id, {
+          user_status_id: others ? 1 : 0,
+          group: others ? 'pending' : 'rejected',
+          additional: false,
+          reason,
+          ...(others ? {} : { verified: false }),
+        });
+      return doc.user_id;
+    });
+    return { userId, status: await this.status(userId) };
+  }
+
+  /** Requests waiting for a decision, oldest first (`parlay verification list`). */
+  async pendingRequests(
+    limit = 100,
+  ): Promise<{ id: bigint; userId: bigint; type: string; createdAt: Date }[]> {
+    const rows = await this.#db
+      .selectFrom('verification_documents')
+      .select(['id', 'user_id', 'document_type', 'created_at'])
+      .where('state', '=', 'pending')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, userId: r.user_id, type: r.document_type, createdAt: r.created_at }));
+  }
+
+  /** The reason given with the last refusal or request for another document, if any. */
+  async decisionReason(userId: bigint): Promise<string | null> {
+    const row = await this.#db
+      .selectFrom('verification_profiles')
+      .select('decision_reason')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.decision_reason ?? null;
+  }
+
   async #setProfile(
     trx: Kysely<Database>,
     userId: bigint,
-    p: { user_status_id: number; group: string; additional: boolean; verified?: boolean },
+    p: {
+      user_status_id: number;
+      group: string;
+      additional: boolean;
+      reason?: string | null;
+      /** true verifies, false takes a verification back, undefined leaves it. */
+      verified?: boolean;
+    },
   ): Promise<void> {
+    const now = this.#clock.now();
     const values = {
       user_status_id: p.user_status_id,
-      verification_status_group_code: p.verified === undefined ? p.group : 'verified',
+      verification_status_group_code: p.group,
       requested_additional_document: p.additional,
-      updated_at: this.#clock.now(),
-      ...(p.verified ? { verification_status: VERIFIED } : {}),
+      updated_at: now,
+      ...(p.reason !== undefined ? { decision_reason: p.reason } : {}),
+      ...(p.verified === undefined ? {} : { verification_status: p.verified ? VERIFIED : NOT_VERIFIED }),
     };
     await trx
       .insertInto('verification_profiles')
       .values({ user_id: userId, ...values })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
       .execute();
+    // Announced to the player's open pages by the workers role (verification-announcer.ts).
+    await trx.insertInto('verification_events').values({ user_id: userId, created_at: now }).execute();
   }
 }

@@ -75,7 +75,13 @@ function socketFor(client: TestClient) {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'parlay-docs-'));
   t = await createTestApp({
-    env: { DATA_DIR: dataDir, WITHDRAWAL_REQUIRES_VERIFICATION: 'true', WITHDRAWAL_AUTO_APPROVE: 'RUB:100' },
+    env: {
+      DATA_DIR: dataDir,
+      WITHDRAWAL_REQUIRES_VERIFICATION: 'true',
+      WITHDRAWAL_AUTO_APPROVE: 'RUB:100',
+      // Pages are rendered from the built web assets: a parallel build directory when one is given.
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    },
   });
   url = `${(await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
 });

@@ -10,6 +10,7 @@ import type { SiteConfigService } from '../config/index.ts';
 import { OutboxService } from '../outbox/index.ts';
 import { AttemptGuard, type AttemptSubject } from './attempt-guard.ts';
 import type { AuthService } from './auth-service.ts';
+import { DevFingerprintProvider } from './device-fingerprint.ts';
 import { OneTimeCodes } from './one-time-codes.ts';
 
 export interface AuthContext {
@@ -22,6 +23,8 @@ export interface AuthContext {
   codes: OneTimeCodes;
   outbox: OutboxService;
   captcha: CaptchaService;
+  /** Vouches for the device fingerprint tokens of sign-ins and registrations. */
+  fingerprints: DevFingerprintProvider;
 }
 
 export function createAuthContext(
@@ -41,6 +44,7 @@ export function createAuthContext(
     codes: new OneTimeCodes(db, deps.clock, auth.keys),
     outbox: new OutboxService(db, deps.clock),
     captcha,
+    fingerprints: new DevFingerprintProvider(auth.keys, deps.clock),
   };
 }
 

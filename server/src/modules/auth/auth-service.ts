@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { SiteConfigService } from '../config/index.ts';
+import { fingerprintOf } from './device-fingerprint.ts';
 import type { ServerKeys } from './server-keys.ts';
 import {
   clearSessionCookie,
@@ -156,6 +157,7 @@ export class AuthService {
       remember,
       userAgent: String(request.headers['user-agent'] ?? ''),
       ip: request.ip,
+      fingerprint: fingerprintOf(request),
     });
     setSessionCookie(
       request,

@@ -4,7 +4,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { SiteConfigService } from '../config/index.ts';
 import { TermsService } from './index.ts';
-import { lastCode, lastMessage, TestClient } from './test-client.ts';
+import { fullRegistration, lastCode, lastMessage, registerFullPlayer, TestClient } from './test-client.ts';
 import { totp } from './totp.ts';
 
 let t: TestApp;
@@ -15,24 +15,10 @@ const client = () => {
   return new TestClient(t.app, `10.1.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`);
 };
 
-const full = (email: string, extra: Record<string, unknown> = {}) => ({
-  email,
-  password: 'correct horse battery',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  birthDate: '1990-12-10',
-  countryId: 1,
-  countryCode: 'ru',
-  currency: 'RUB',
-  ...extra,
-});
+const full = (email: string, extra: Record<string, unknown> = {}) =>
+  fullRegistration(email, { countryCode: 'ru', ...extra });
 
-async function registerFull(email: string) {
-  const c = client();
-  const res = await c.post('/web-api/auth/v1/registration/full', full(email));
-  expect(res.statusCode, res.body).toBe(200);
-  return { c, userId: res.json().userId as number, accountNumber: res.json().accountNumber as string };
-}
+const registerFull = (email: string) => registerFullPlayer(client(), email, { countryCode: 'ru' });
 
 async function login(c: TestClient, loginName: string, password: string) {
   return c.post('/web-api/auth/v1/login', { login: loginName, password, remember: true });

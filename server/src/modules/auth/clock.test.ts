@@ -1,37 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { InProcessBus } from '../../platform/bus.ts';
 import { ManualClock } from '../../platform/clock.ts';
-import { createMetrics } from '../../platform/metrics.ts';
-import { migrate } from '../../platform/migrations.ts';
-import type { ModuleDeps } from '../../platform/module.ts';
-import { createTestDatabase, type TestDatabase, testConfig } from '../../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { lastCode, TestClient } from './test-client.ts';
 
 const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
-let database: TestDatabase;
-let app: FastifyInstance;
+let t: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.handle);
-  const deps: ModuleDeps = {
-    config: testConfig({ PARLAY_ROLES: 'api', AUTH_TOKEN_TTL_SECONDS: '900' }),
-    db: database.handle,
-    bus: new InProcessBus({ error: () => {} }),
-    clock,
-    metrics: createMetrics({ collectDefaults: false }),
-  };
-  app = await buildApp(deps);
+  t = await createTestApp({ roles: 'api', env: { AUTH_TOKEN_TTL_SECONDS: '900' }, clock });
 });
 afterAll(async () => {
-  await app.close();
-  await database.drop();
+  await t.close();
 });
 
 async function register(email: string, ip: string) {
-  const c = new TestClient(app, ip);
+  const c = new TestClient(t.app, ip);
   const res = await c.post('/web-api/auth/v1/registration/full', {
     email,
     password: 'first password',
@@ -48,7 +31,7 @@ async function register(email: string, ip: string) {
 describe('with the clock moving', () => {
   it('password recovery tells a wrong code from an expired one, and a reset ends every session', async () => {
     const c = await register('forgot@example.com', '10.8.0.1');
-    const guest = new TestClient(app, '10.8.0.2');
+    const guest = new TestClient(t.app, '10.8.0.2');
     const target = { channel: 'email', email: 'forgot@example.com' };
     expect((await guest.post('/web-api/auth/v1/password/forgot', target)).json()).toEqual({ result: true });
     expect(
@@ -61,7 +44,7 @@ describe('with the clock moving', () => {
     ).toEqual({
       result: true,
     });
-    const code = await lastCode(app, 'forgot@example.com');
+    const code = await lastCode(t.app, 'forgot@example.com');
     const reset = (body: Record<string, unknown>) =>
       guest.post('/web-api/auth/v1/password/reset', { ...target, ...body });
     const wrong = await reset({
@@ -76,13 +59,13 @@ describe('with the clock moving', () => {
     expect([late.statusCode, late.json().error.code]).toEqual([400, 'CODE_TIME_UP']);
 
     await guest.post('/web-api/auth/v1/password/forgot', target);
-    const fresh = await lastCode(app, 'forgot@example.com');
+    const fresh = await lastCode(t.app, 'forgot@example.com');
     expect((await reset({ code: fresh, newPassword: 'second password' })).json()).toEqual({ result: true });
     expect((await reset({ code: fresh, newPassword: 'third password' })).json().error.code).toBe(
       'WRONG_CODE',
     );
     expect((await c.get('/web-api/session')).json().user_id).toBeNull();
-    const signed = await new TestClient(app, '10.8.0.3').post('/web-api/auth/v1/login', {
+    const signed = await new TestClient(t.app, '10.8.0.3').post('/web-api/auth/v1/login', {
       login: 'forgot@example.com',
       password: 'second password',
     });
@@ -91,10 +74,10 @@ describe('with the clock moving', () => {
 
   it('stops accepting a code after five wrong tries', async () => {
     await register('tries@example.com', '10.8.1.1');
-    const guest = new TestClient(app, '10.8.1.2');
+    const guest = new TestClient(t.app, '10.8.1.2');
     const target = { channel: 'email', email: 'tries@example.com' };
     await guest.post('/web-api/auth/v1/password/forgot', target);
-    const code = await lastCode(app, 'tries@example.com');
+    const code = await lastCode(t.app, 'tries@example.com');
     const other = code === '000000' ? '111111' : '000000';
     const codes: string[] = [];
     for (let i = 0; i < 5; i += 1) {
@@ -149,7 +132,7 @@ describe('with the clock moving', () => {
     expect(
       (await c.post('/web-api/auth/v1/contacts/email', { email: 'new-reauth@example.com' })).json(),
     ).toEqual({ result: true });
-    const code = await lastCode(app, 'new-reauth@example.com');
+    const code = await lastCode(t.app, 'new-reauth@example.com');
     expect((await c.post('/web-api/auth/v1/contacts/confirm', { channel: 'email', code })).json()).toEqual({
       result: true,
     });
@@ -163,15 +146,15 @@ describe('with the clock moving', () => {
     expect((await c.post('/web-api/auth/v1/contacts/phone', phone)).json()).toEqual({ result: true });
     await c.post('/web-api/auth/v1/contacts/confirm', {
       channel: 'phone',
-      code: await lastCode(app, '+447700900123'),
+      code: await lastCode(t.app, '+447700900123'),
     });
     expect((await c.get('/web-api/user/config')).json().result).toMatchObject({
       phone_code: '+44',
       activation_type: 1,
     });
-    const guest = new TestClient(app, '10.8.4.2');
+    const guest = new TestClient(t.app, '10.8.4.2');
     await guest.post('/web-api/auth/v1/sms/send', { ...phone, purpose: 'login' });
-    const code = await lastCode(app, '+447700900123');
+    const code = await lastCode(t.app, '+447700900123');
     clock.advance(5 * 60_000 + 1);
     const late = await guest.post('/web-api/auth/v1/login/sms', { ...phone, code });
     expect(late.json().error.code).toBe('CODE_TIME_UP');

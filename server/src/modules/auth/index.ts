@@ -16,8 +16,9 @@
  * REGISTRATION_DISABLED, REGISTRATION_TYPE_DISABLED, EMAIL_TAKEN, PHONE_TAKEN, PASSWORD_TOO_SHORT,
  * PASSWORD_TOO_LONG, UNDERAGE, WRONG_CODE, CODE_TIME_UP, CODE_ATTEMPTS_EXCEEDED, CAPTCHA_REQUIRED,
  * TOKEN_LOGIN_INVALID, SOCIAL_PROVIDER_UNKNOWN, SOCIAL_TOKEN_INVALID, SESSION_NOT_FOUND,
- * RATE_LIMITED, VALIDATION_FAILED.
+ * FINGERPRINT_INVALID, RATE_LIMITED, VALIDATION_FAILED.
  */
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasRole } from '../../platform/config.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
@@ -25,7 +26,10 @@ import type { SiteConfigService } from '../config/index.ts';
 import { createAuthContext } from './auth-context.ts';
 import { AuthService, type RequireUserOptions, type SessionUser } from './auth-service.ts';
 import { DevIdp, devIdpRoutes, devIssuer, isDevIdpEnabled } from './dev-idp.ts';
+import { activationRoutes } from './routes-activation.ts';
+import { fingerprintRoutes } from './routes-fingerprint.ts';
 import { loginRoutes } from './routes-login.ts';
+import { phoneRoutes } from './routes-phone.ts';
 import { registrationRoutes } from './routes-registration.ts';
 import { securityRoutes } from './routes-security.ts';
 import { SessionStatusSchema, sessionRoutes } from './routes-session.ts';
@@ -96,6 +100,7 @@ export async function authModule(
   const ctx = createAuthContext(deps, auth, siteConfig);
   // Load the shared secret now: later it is needed inside transactions, and PGlite has one connection.
   await auth.keys.key('session-token');
+  await auth.keys.key('device-fingerprint');
   const devIdp = isDevIdpEnabled(deps.config)
     ? new DevIdp(auth.keys, deps.clock, devIssuer(deps.config))
     : null;
@@ -104,6 +109,9 @@ export async function authModule(
   await app.register(registrationRoutes, ctx);
   await app.register(securityRoutes, ctx);
   await app.register(userRoutes, ctx);
+  await app.register(activationRoutes, ctx);
+  await app.register(fingerprintRoutes, ctx);
+  await app.register(phoneRoutes);
   await app.register(socialRoutes, { ctx, devIdp });
   if (devIdp)
     await app.register(devIdpRoutes, { db: ctx.db, clock: deps.clock, config: deps.config, idp: devIdp });

@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import { type AuthContext, captchaHeaderOf, subjectOf } from './auth-context.ts';
 import { hashPassword } from './password-hash.ts';
+import { storeReferral } from './store-referral.ts';
 import { createUser, isEmailTaken, isPhoneTaken, type NewUser, phoneTarget } from './users.ts';
 
 export type RegistrationType = 'fast' | 'phone' | 'full' | 'social';
@@ -85,6 +86,7 @@ async function finish(
   remember: boolean,
 ) {
   await ctx.guard.fail('registration', subjectOf(request, null));
+  await storeReferral(ctx.db, request, user.id);
   await ctx.auth.userRegistered(user.id);
   await ctx.auth.signIn(request, reply, user.id, 'registration', remember);
 }
@@ -103,6 +105,9 @@ export async function registerFast(
   const now = ctx.clock.nowMs();
   const user = await createUser(ctx.db, {
     ...basicsOf(body, 'fast', now),
+    // The conversion period: a one-click account becomes a full one by confirming a contact
+    // (site-shell §4 account-conversion reminder; user config remaining_days_to_activate).
+    activation_deadline: new Date(now + ACTIVATION_PERIOD_DAYS * DAY_MS),
     password_hash: await hashPassword(password),
   });
   await finish(ctx, request, reply, user, true);
@@ -185,7 +190,7 @@ export async function registerFull(
         channel: 'email',
         recipient: email,
         subject: 'Confirm your e-mail',
-        body: `Welcome to Parlay. Your account number is ${created.accountNumber}.\nConfirmation code: ${code}\nEnter it in the office, or open ${confirmLink(ctx, body.lang ?? 'ru', code)}`,
+        body: `Welcome to Parlay. Your account number is ${created.accountNumber}.\nConfirmation code: ${code}\nEnter it in the office, or open ${confirmLink(ctx, body.lang ?? 'ru', created.id, code)}`,
         template: 'confirm_email',
       },
       trx,
@@ -196,7 +201,8 @@ export async function registerFull(
   return { userId: user.id, accountNumber: String(user.accountNumber) };
 }
 
-export function confirmLink(ctx: AuthContext, lang: string, code: string): string {
+/** The activation link of an e-mail confirmation code (POST /activation/link confirms it, signed in or not). */
+export function confirmLink(ctx: AuthContext, lang: string, userId: number, code: string): string {
   const origin = ctx.config.publicOrigin ?? '';
-  return `${origin}/${lang}/user/activatefast/activate?code=${encodeURIComponent(code)}`;
+  return `${origin}/${lang}/user/activatefast/activate?user=${userId}&code=${encodeURIComponent(code)}`;
 }

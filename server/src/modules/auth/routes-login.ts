@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from './auth-context.ts';
+import { requireFingerprintCheck } from './routes-fingerprint.ts';
 import {
   CAPTCHA_NOTE,
   Lang,
@@ -35,6 +36,7 @@ const MethodId = Type.Union(
 
 export async function loginRoutes(app: FastifyInstance, ctx: AuthContext): Promise<void> {
   app.addHook('preValidation', rejectUnknownFields);
+  requireFingerprintCheck(app, ctx);
   app.post(
     `${PREFIX}/login`,
     {

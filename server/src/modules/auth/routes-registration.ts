@@ -12,6 +12,7 @@ import {
   registerFull,
   registerPhone,
 } from './register-user.ts';
+import { requireFingerprintCheck } from './routes-fingerprint.ts';
 import {
   CAPTCHA_NOTE,
   CountryCode,
@@ -48,6 +49,7 @@ const GATE =
 
 export async function registrationRoutes(app: FastifyInstance, ctx: AuthContext): Promise<void> {
   app.addHook('preValidation', rejectUnknownFields);
+  requireFingerprintCheck(app, ctx);
   app.post(
     `${PREFIX}/fast`,
     {

@@ -14,7 +14,7 @@ import { type AuthContext, captchaHeaderOf, subjectOf } from './auth-context.ts'
 import type { SessionUser } from './auth-service.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { type RecoveryTarget, requestRecovery, resetPassword } from './recover-password.ts';
-import { assertPassword } from './register-user.ts';
+import { assertPassword, confirmLink } from './register-user.ts';
 import {
   CAPTCHA_NOTE,
   Email,
@@ -302,13 +302,17 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
         summary: 'Confirm or change the e-mail',
         description:
           'Sends a confirmation code to the address (the current one to activate it, or a new one to change it; a new address needs re-authentication). Confirm with /contacts/confirm. 409 EMAIL_TAKEN; 403 REAUTH_REQUIRED; 429 RATE_LIMITED beyond 5 an hour.',
-        body: Type.Object({ email: Email }, strict),
+        body: Type.Object(
+          { email: Email, lang: Type.Optional(Type.String({ pattern: '^[a-z]{2}$' })) },
+          strict,
+        ),
         response: { 200: Ok },
       },
     },
     async (request) => {
       const user = await ctx.auth.requireUser(request);
-      const email = normalizeEmail((request.body as { email: string }).email);
+      const { lang = 'ru', ...body } = request.body as { email: string; lang?: string };
+      const email = normalizeEmail(body.email);
       if (!email) throw new AppError('VALIDATION_FAILED', 'email: not an e-mail address');
       const row = await userRow(user.userId);
       if (row.email !== email) {
@@ -323,7 +327,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
             channel: 'email',
             recipient: email,
             subject: 'Confirm your e-mail',
-            body: `Parlay: your e-mail confirmation code is ${code}.`,
+            body: `Parlay: your e-mail confirmation code is ${code}.\nOr open ${confirmLink(ctx, lang, user.userId, code)}`,
             template: 'confirm_email',
           },
           trx,

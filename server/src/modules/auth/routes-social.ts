@@ -19,8 +19,10 @@ import {
   verifyIdToken,
 } from './oidc-verifier.ts';
 import { admitRegistration } from './register-user.ts';
+import { requireFingerprintCheck } from './routes-fingerprint.ts';
 import { rejectUnknownFields } from './schemas.ts';
 import { finishSignIn } from './sign-in.ts';
+import { storeReferral } from './store-referral.ts';
 import { createUser, findById, isEmailTaken } from './users.ts';
 
 const MULTIPART_LIMIT_BYTES = 64 * 1024;
@@ -95,6 +97,7 @@ async function registerSocial(
       .execute();
     return user.id;
   });
+  await storeReferral(ctx.db, request, userId);
   await ctx.auth.userRegistered(userId);
   return userId;
 }
@@ -130,6 +133,7 @@ export async function socialRoutes(
 ): Promise<void> {
   const { ctx } = options;
   app.addHook('preValidation', rejectUnknownFields);
+  requireFingerprintCheck(app, ctx);
   const providers = socialProviders(ctx, options.devIdp);
   const providerOf = (name: string): OidcProvider => {
     const provider = providers.get(name);

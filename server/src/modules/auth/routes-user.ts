@@ -44,6 +44,10 @@ const SettingsSchema = Type.Object({
   updatedAt: Nullable(Type.String({ description: 'When the current terms were published' })),
   partnerHasTaxes: Type.Boolean(),
   isRegistrationProcess: Type.Boolean(),
+  storedKeys: Type.Array(Type.String(), {
+    description:
+      'The settings the player set; the others are defaults (the browser keeps its cookies for those)',
+  }),
 });
 
 const UserConfigSchema = Type.Object({
@@ -116,8 +120,16 @@ export async function userRoutes(app: FastifyInstance, ctx: AuthContext): Promis
       reply.header('cache-control', 'no-store');
       const user = await ctx.auth.requireUser(request);
       return {
-        result: await loadUserConfig(ctx.db, ctx.clock, user.userId, (id, stored) =>
-          ctx.auth.hasDeposit(id, stored),
+        result: await loadUserConfig(
+          ctx.db,
+          ctx.clock,
+          user.userId,
+          (id, stored) => ctx.auth.hasDeposit(id, stored),
+          async () => {
+            const { identification } = await ctx.siteConfig.groups(['identification'], 'ru');
+            const types = identification?.verificationTypes;
+            return Array.isArray(types) ? types.filter((t): t is string => typeof t === 'string') : [];
+          },
         ),
       };
     },
@@ -137,6 +149,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AuthContext): Promis
       updatedAt: termsUpdatedAt,
       partnerHasTaxes: false,
       isRegistrationProcess: false,
+      storedKeys: Object.keys(stored).filter((key) => key in DEFAULT_GLOBAL_SETTINGS),
     };
   };
 

@@ -8,7 +8,13 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
 
-export type KeyPurpose = 'session-token' | 'token-login' | 'two-step' | 'code-hash' | 'oidc-nonce';
+export type KeyPurpose =
+  | 'session-token'
+  | 'token-login'
+  | 'two-step'
+  | 'code-hash'
+  | 'oidc-nonce'
+  | 'device-fingerprint';
 
 export class ServerKeys {
   readonly #db: Kysely<Database>;

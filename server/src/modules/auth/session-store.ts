@@ -13,6 +13,7 @@ import {
 } from '../../../../domain/session/session-token.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
+import type { FingerprintReading } from './device-fingerprint.ts';
 import type { ServerKeys } from './server-keys.ts';
 import { signHs256, verifyHs256 } from './signed-token.ts';
 
@@ -60,7 +61,13 @@ export class SessionStore {
 
   async create(
     userId: number,
-    options: { method: SignInMethod; remember: boolean; userAgent: string; ip: string },
+    options: {
+      method: SignInMethod;
+      remember: boolean;
+      userAgent: string;
+      ip: string;
+      fingerprint?: FingerprintReading;
+    },
   ): Promise<NewSession> {
     const now = this.#clock.nowMs();
     const sessionId = randomBytes(18).toString('base64url');
@@ -78,6 +85,8 @@ export class SessionStore {
         last_seen_at: new Date(now),
         reauth_at: new Date(now),
         expires_at: new Date(endMs),
+        device_fingerprint: options.fingerprint?.visitorId ?? null,
+        fingerprint_status: options.fingerprint?.status ?? 'missing',
       })
       .execute();
     const { token, expiresAtMs } = await this.issueToken(userId, sessionId, endMs);

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the auth module (migrations 0020-0022). */
+/** Tables of the auth module (migrations 0020-0022, 0070-0071). */
 export interface AuthTables {
   users: {
     id: Generated<number>;
@@ -83,6 +83,18 @@ export interface AuthTables {
     expires_at: Date;
     revoked_at: Date | null;
     revoke_reason: string | null;
+    device_fingerprint: string | null;
+    fingerprint_status: Generated<'ok' | 'missing' | 'invalid'>;
+  };
+  user_referrals: {
+    user_id: number;
+    referer_id: number | bigint | null;
+    bf_id: string | null;
+    reflink_id: string | null;
+    partner_id: string | null;
+    postback: string | null;
+    sub_id: string | null;
+    created_at: Generated<Date>;
   };
   auth_backup_codes: {
     id: Generated<number>;

@@ -43,6 +43,26 @@ export class TestClient {
   }
 }
 
+/** The body of a full registration (Ada Lovelace, RUB) of `email`, with `extra` fields over it. */
+export const fullRegistration = (email: string, extra: Record<string, unknown> = {}) => ({
+  email,
+  password: 'correct horse battery',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  birthDate: '1990-12-10',
+  countryId: 1,
+  currency: 'RUB',
+  ...extra,
+});
+
+/** Registers `email` in full through the client `c`, which is signed in afterwards; throws on any other answer. */
+export async function registerFullPlayer(c: TestClient, email: string, extra: Record<string, unknown> = {}) {
+  const res = await c.post('/web-api/auth/v1/registration/full', fullRegistration(email, extra));
+  if (res.statusCode !== 200) throw new Error(`registration of ${email}: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { userId: number; accountNumber: string };
+  return { c, userId: body.userId, accountNumber: body.accountNumber };
+}
+
 /** The newest development-inbox message to a recipient. */
 export async function lastMessage(
   app: FastifyInstance,

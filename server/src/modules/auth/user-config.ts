@@ -3,7 +3,7 @@
  * level and methods, personal data, ban and verification state, and sports the user may not bet on.
  */
 import type { Kysely } from 'kysely';
-import { remainingDaysToActivate } from '../../../../domain/auth/activation.ts';
+import { ACTIVATION_TYPES, remainingDaysToActivate } from '../../../../domain/auth/activation.ts';
 import { type ProtectionMethods, protectionLevel } from '../../../../domain/auth/protection-level.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -14,13 +14,47 @@ const dateOnly = (value: string | Date | null): string | null =>
 const numberList = (value: unknown): number[] =>
   Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
 
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/**
+ * The player's verification state as the verification service keeps it (verification_profiles,
+ * written by the payments/verification module): a player without a profile is not verified
+ * (verification_status 1), nothing pending.
+ */
+async function verificationOf(db: Kysely<Database>, userId: number) {
+  const profile = await db
+    .selectFrom('verification_profiles')
+    .select([
+      'verification_status',
+      'user_status_id',
+      'verification_status_group_code',
+      'requested_additional_document',
+    ])
+    .where('user_id', '=', BigInt(userId))
+    .executeTakeFirst();
+  return {
+    verification_status: profile?.verification_status ?? 1,
+    user_status_id: profile?.user_status_id ?? 0,
+    verification_status_group_code: profile?.verification_status_group_code ?? 'not_verified',
+    requested_additional_document: profile?.requested_additional_document ?? false,
+  };
+}
+
 export async function loadUserConfig(
   db: Kysely<Database>,
   clock: Clock,
   userId: number,
   hasDeposit: (userId: number, stored: boolean) => Promise<boolean> = async (_id, stored) => stored,
+  /** The verification types the site offers (identification.verificationTypes), e.g. documents, faceid. */
+  siteVerificationTypes: () => Promise<string[]> = async () => [],
 ) {
-  const u = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const [u, verification, siteTypes] = await Promise.all([
+    db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),
+    verificationOf(db, userId),
+    siteVerificationTypes(),
+  ]);
+  const ownTypes = stringList(u.verification_types);
   const methods: ProtectionMethods = {
     is_changed_password: u.password_changed_at !== null,
     enable_two_factor_auth: u.totp_enabled_at !== null,
@@ -33,6 +67,16 @@ export async function loadUserConfig(
     emailVerified: u.email_verified_at !== null,
     phoneVerified: u.phone_verified_at !== null,
   };
+  // A one-click account has no contact to confirm yet (activation type 0): it counts down to its
+  // conversion, which any confirmed contact, e-mail or phone, completes.
+  const isConversion = u.registration_type === 'fast' && u.activation_type === ACTIVATION_TYPES.none;
+  const countdown = isConversion
+    ? {
+        activationType: ACTIVATION_TYPES.email,
+        emailVerified: activation.emailVerified || activation.phoneVerified,
+        phoneVerified: false,
+      }
+    : activation;
   return {
     user_id: u.id,
     account_number: String(u.account_number),
@@ -47,7 +91,7 @@ export async function loadUserConfig(
     is_email_confirmed: activation.emailVerified,
     is_phone_confirmed: activation.phoneVerified,
     remaining_days_to_activate: remainingDaysToActivate(
-      activation,
+      countdown,
       u.activation_deadline?.getTime() ?? null,
       clock.nowMs(),
     ),
@@ -69,11 +113,9 @@ export async function loadUserConfig(
     },
     ban_level: u.ban_level,
     ban_version: u.ban_version,
-    user_status_id: u.user_status_id,
-    verification_status: u.verification_status,
-    verification_types: Array.isArray(u.verification_types) ? (u.verification_types as string[]) : [],
-    verification_status_group_code: u.verification_status_group_code,
-    requested_additional_document: u.requested_additional_document,
+    ...verification,
+    // A player may be asked for particular types; otherwise the ones the site offers apply.
+    verification_types: ownTypes.length > 0 ? ownTypes : siteTypes,
     has_deposit: await hasDeposit(userId, u.has_deposit),
     is_identification_bonus: u.is_identification_bonus,
     is_need_identification: u.is_need_identification,

@@ -10,6 +10,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import {
+  type CashoutAnswer,
+  type CashoutQuote,
+  stakePartValueMinor,
+} from '../../../../domain/coupon/bet-view.ts';
 import { possibleWinMinor } from '../../../../domain/coupon/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -17,29 +22,12 @@ import type { Ledger } from '../accounts/index.ts';
 import { readMarketPrices, readOutcomeResults, readSelections } from '../sportsbook/index.ts';
 import { cashoutOfferMinor, fairProbabilityScaled, fairValueMinor } from './cash-out-value.ts';
 import { type BettingContext, isUniqueViolation, publishBet, retryConflicts } from './context.ts';
-import { couponSettings } from './coupon-settings.ts';
+import { couponConfig, couponSettings } from './coupon-settings.ts';
 import { selectionProblem } from './price-coupon.ts';
 import { recordBetOutcome } from './settle-bets.ts';
 import type { BettingTables } from './tables.ts';
 
 type BetRow = Selectable<BettingTables['bets']>;
-
-export interface CashoutQuote {
-  betId: string;
-  isAvailable: boolean;
-  stakeMinor: string;
-  fairValueMinor: string;
-  marginBasisPoints: number;
-  marginMinor: string;
-  offerMinor: string;
-}
-
-export interface CashoutAnswer {
-  status: 'cashed_out' | 'partially_cashed_out';
-  betId: string;
-  paidMinor: string;
-  remainingStakeMinor: string;
-}
 
 const MAX_AUTO_PER_RUN = 200;
 
@@ -132,6 +120,8 @@ export async function cashOut(
     .digest('hex');
   const replayed = await findCashout(ctx.db, userId, idempotencyKey, hash);
   if (replayed) return replayed;
+  // Warm the configuration cache: a cold read inside the transaction would wait for it on PGlite.
+  await couponConfig(ctx.siteConfig);
   try {
     const answer = await retryConflicts(() =>
       ctx.ledger.transaction((trx, ledger) =>
@@ -182,7 +172,7 @@ async function cashOutInTransaction(
   if (part <= 0n || part > bet.stake)
     throw new AppError('VALIDATION_FAILED', 'body/stakeMinor: 1 to the stake');
   if (part < bet.stake && bet.type_id === 10001) throw new AppError('CASHOUT_UNAVAILABLE');
-  const paid = (offer * part) / bet.stake;
+  const paid = stakePartValueMinor(offer, bet.stake, part);
   if (paid <= 0n) throw new AppError('CASHOUT_UNAVAILABLE');
   if (input.request.expectedMinor !== null && paid < input.request.expectedMinor) {
     throw new AppError('CASHOUT_PRICE_CHANGED', undefined, { offerMinor: paid.toString() });
@@ -213,7 +203,7 @@ async function cashOutInTransaction(
       request_hash: input.hash,
       stake_part: part,
       paid,
-      fair_value: (fair * part) / bet.stake,
+      fair_value: stakePartValueMinor(fair, bet.stake, part),
       transfer_id: transfer.id,
       is_auto: input.isAuto,
       answer: JSON.stringify(answer) as unknown as Record<string, unknown>,

@@ -3,6 +3,7 @@
  * configuration and the responsible-gaming hook, plus the bet message published after commit.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { BetMessage } from '../../../../domain/coupon/bet-view.ts';
 import type { EventBus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -101,13 +102,7 @@ export interface BettingContext {
 }
 
 /** The message on user:<id> when one of the player's bets changes. */
-export interface BetMessage {
-  type: 'bet';
-  betId: string;
-  status: string;
-  code?: string;
-  payoutMinor?: string;
-}
+export type { BetMessage };
 
 export const userTopic = (userId: bigint) => `user:${userId}`;
 

@@ -16,6 +16,8 @@ export interface CouponSettings {
   liveDelayMsBySport: Record<string, number>;
   isCashoutEnabled: boolean;
   cashoutMarginBasisPoints: number;
+  /** The site shows the VIP bet (coupon-accounts §5); on unless the coupon group says isVipBetShown: false. */
+  isVipBetShown: boolean;
 }
 
 type Group = Record<string, unknown>;
@@ -32,9 +34,25 @@ function amountFor(table: unknown, iso: string): bigint | null {
   }
 }
 
+/** The site configuration's coupon group, not yet resolved for a currency. */
+export type CouponConfig = Group;
+
+/**
+ * The coupon group. Read it before opening a transaction: a cold cache reads the database, which
+ * inside a transaction on the embedded engine (one connection) would wait for that transaction.
+ */
+export async function couponConfig(siteConfig: SiteConfigService): Promise<CouponConfig> {
+  const { coupon } = (await siteConfig.groups(['coupon'], 'en')) as { coupon: Group };
+  return coupon;
+}
+
 /** The coupon settings for a currency (defaults of config/groups.ts overlaid by the operator's). */
 export async function couponSettings(siteConfig: SiteConfigService, iso: string): Promise<CouponSettings> {
-  const { coupon } = (await siteConfig.groups(['coupon'], 'en')) as { coupon: Group };
+  return resolveCouponSettings(await couponConfig(siteConfig), iso);
+}
+
+/** The coupon group resolved for a currency. */
+export function resolveCouponSettings(coupon: CouponConfig, iso: string): CouponSettings {
   return {
     isExpressBonusAllowed: coupon.isExpressBonusAllowed === true,
     limitedCouponTypeIds: (coupon.limitedCouponTypeIds as number[]) ?? [],
@@ -45,6 +63,7 @@ export async function couponSettings(siteConfig: SiteConfigService, iso: string)
     liveDelayMsBySport: (coupon.liveDelayMsBySport as Record<string, number>) ?? {},
     isCashoutEnabled: coupon.isCashoutEnabled !== false,
     cashoutMarginBasisPoints: Number(coupon.cashoutMarginBasisPoints ?? 500),
+    isVipBetShown: coupon.isVipBetShown !== false,
   };
 }
 

@@ -4,7 +4,7 @@
  * material event since placement: the market's row changed (suspended, reopened, re-listed), the
  * score changed, the game ended, or a price moved beyond the coupon's changeCoefAction. Accepted:
  * the stake is captured to the house (at the new prices when they moved within the action).
- * Rejected: the stake is released, and given back to the wagering limits. One bet per transaction, claimed FOR UPDATE SKIP LOCKED, so
+ * Rejected: the stake is released, given back to the wagering limits, and its promo code to the player. One bet per transaction, claimed FOR UPDATE SKIP LOCKED, so
  * several workers decide each bet once.
  */
 import type { Kysely, Selectable } from 'kysely';
@@ -13,8 +13,9 @@ import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
 import { readSelections, type SelectionState } from '../sportsbook/index.ts';
 import { type BettingContext, publishBet, retryConflicts } from './context.ts';
-import { couponSettings } from './coupon-settings.ts';
+import { type CouponConfig, couponConfig, resolveCouponSettings } from './coupon-settings.ts';
 import { type PricedLeg, priceLegs, type RejectionCode, selectionProblem } from './price-coupon.ts';
+import { releasePromoUse } from './promo-codes.ts';
 import type { BettingTables } from './tables.ts';
 
 type BetRow = Selectable<BettingTables['bets']>;
@@ -26,8 +27,9 @@ const MAX_BETS_PER_RUN = 500;
 export async function decideDueLiveBets(ctx: BettingContext, limit = MAX_BETS_PER_RUN): Promise<number> {
   let decided = 0;
   while (decided < limit) {
+    const config = await couponConfig(ctx.siteConfig);
     const outcome = await retryConflicts(() =>
-      ctx.ledger.transaction((trx, ledger) => decideNext(ctx, trx, ledger)),
+      ctx.ledger.transaction((trx, ledger) => decideNext(ctx, trx, ledger, config)),
     );
     if (!outcome) break;
     decided += 1;
@@ -51,6 +53,7 @@ async function decideNext(
   ctx: BettingContext,
   trx: Kysely<Database>,
   ledger: Ledger,
+  config: CouponConfig,
 ): Promise<Decision | null> {
   const bet = await trx
     .selectFrom('bets')
@@ -74,12 +77,13 @@ async function decideNext(
     legs.map((l) => l.outcome_id),
     { lockMarkets: true },
   );
-  const verdict = await recheck(ctx, ledger, bet, legs, selections);
+  const verdict = await recheck(config, ledger, bet, legs, selections);
   const now = ctx.clock.now();
   const meta = { betId: bet.id.toString() };
   if (verdict.code !== null) {
     await ledger.release(bet.reservation_id!, 'stake_release', meta);
     await ctx.settlementHooks.releaseStake(trx, { betId: bet.id, userId: bet.user_id });
+    await releasePromoUse(trx, bet.id);
     await trx
       .updateTable('bets')
       .set({ status: 'rejected', reason_code: verdict.code, decided_at: now })
@@ -121,7 +125,7 @@ type Verdict =
 
 /** The coupon checked again at the end of its delay. */
 async function recheck(
-  ctx: BettingContext,
+  config: CouponConfig,
   ledger: Ledger,
   bet: BetRow,
   legs: LegRow[],
@@ -153,7 +157,7 @@ async function recheck(
     };
   }
   const account = await ledger.account(bet.user_id, bet.account_id);
-  const settings = await couponSettings(ctx.siteConfig, bet.currency);
+  const settings = resolveCouponSettings(config, bet.currency);
   const priced = priceLegs(
     {
       typeId: bet.type_id,

@@ -9,7 +9,11 @@
  * rejections are answers with codes ODDS_CHANGED, ODDS_LOWERED, MARKET_UNAVAILABLE,
  * MARKET_SUSPENDED, GAME_FINISHED, SCORE_CHANGED, DEPENDENT_BETS, STAKE_TOO_LOW, STAKE_TOO_HIGH,
  * PAYOUT_TOO_HIGH, PROMO_CODE_NOT_ALLOWED, INSUFFICIENT_FUNDS, ACCOUNT_FROZEN and the limits' LIMIT_*
- * codes (LIMIT_WAGER_EXCEEDED, LIMIT_LOSS_EXCEEDED, LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT).
+ * codes (LIMIT_WAGER_EXCEEDED, LIMIT_LOSS_EXCEEDED, LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT), and
+ * PROMO_CODE_INVALID, PROMO_CODE_USED, PROMO_CODE_MIN_COEF.
+ * The bet slip (slip-routes.ts): quote, coupon codes (COUPON_CODE_NOT_FOUND 404, RATE_LIMITED 429),
+ * coupon settings, promo codes (promo-codes.ts) and VIP bet requests (vip-requests.ts:
+ * VIP_BET_NOT_AVAILABLE, VIP_REQUEST_DECIDED 409, VIP_REQUEST_NOT_FOUND 404); the user:<id> vip message.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../platform/module.ts';
@@ -24,7 +28,9 @@ import {
   type StakeLimitCheck,
 } from './context.ts';
 import { bettingRoutes } from './routes.ts';
+import { slipRoutes } from './slip-routes.ts';
 
+export { BETTING_USAGE, runBetsCommand, runPromoCommand } from './betting-command.ts';
 export { cashOut, quoteCashout, runAutoCashouts, setAutoCashout } from './cash-out.ts';
 export type { BetMessage, BettingContext, BettingLimits, StakeLimitCheck } from './context.ts';
 export { decideDueLiveBets } from './decide-live-bets.ts';
@@ -34,6 +40,7 @@ export type { CouponRequest } from './price-coupon.ts';
 export { toCouponRequest } from './routes.ts';
 export { settleResultedBets } from './settle-bets.ts';
 export type { BettingTables } from './tables.ts';
+export { approveVipRequest, expireVipRequests, rejectVipRequest, type VipMessage } from './vip-requests.ts';
 export { runBettingWorkersOnce, startBettingWorkers } from './workers.ts';
 
 /**
@@ -63,4 +70,5 @@ export function createBettingContext(
 
 export async function bettingModule(app: FastifyInstance, options: { ctx: BettingContext }): Promise<void> {
   await app.register(bettingRoutes, options);
+  await app.register(slipRoutes, options);
 }

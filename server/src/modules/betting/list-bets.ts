@@ -1,16 +1,19 @@
 /**
- * Bet history of the office: the player's bets filtered by period (days back), status and type,
- * newest first, paged, each with its legs, stake, odds, possible and actual win; and the same as
- * CSV (at most MAX_CSV_ROWS rows).
+ * Bet history of the office: the player's bets filtered by period (days back, or a from/to range),
+ * status and type, newest first, paged, each with its legs named in the asked language (game,
+ * market, outcome, score), stake, odds, possible and actual win; and the same as CSV (at most
+ * MAX_CSV_ROWS rows).
  */
 
 import type { Kysely, Selectable } from 'kysely';
+import type { BetLegView, BetView } from '../../../../domain/coupon/bet-view.ts';
 import { formatAmount } from '../../../../domain/money/amount.ts';
 import { isCurrencyCode } from '../../../../domain/money/currencies.ts';
 import { oddsMilliText } from '../../../../domain/odds/formats.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
-import type { BetStatus, BettingTables } from './tables.ts';
+import { readSelectionLabels } from '../sportsbook/index.ts';
+import type { BettingTables } from './tables.ts';
 
 export const MAX_PAGE_SIZE = 100;
 export const MAX_CSV_ROWS = 10_000;
@@ -28,58 +31,39 @@ export const STATUS_FILTERS = [
 
 export interface BetFilter {
   periodDays: number;
+  /** A custom range instead of the period: placed at or after fromMs, before toMs. */
+  fromMs?: number;
+  toMs?: number;
   status?: (typeof STATUS_FILTERS)[number];
   typeId?: number;
   page: number;
   pageSize: number;
 }
 
-export interface BetView {
-  id: string;
-  typeId: number;
-  systemValue: number | null;
-  status: BetStatus;
-  reasonCode: string | null;
-  currency: string;
-  accountId: string;
-  stakeMinor: string;
-  coefMilli: number | null;
-  possibleWinMinor: string;
-  payoutMinor: string | null;
-  cashedOutMinor: string;
-  autoCashoutMinor: string | null;
-  isExpressBonus: boolean;
-  isLive: boolean;
-  placedAt: string;
-  settledAt: string | null;
-  settlementVersion: number;
-  legs: {
-    outcomeId: string;
-    marketId: string;
-    gameId: number;
-    sportId: number;
-    oddsMilli: number;
-    isLive: boolean;
-    isBanker: boolean;
-    amountMinor: string | null;
-    result: string | null;
-  }[];
-}
-
 type BetRow = Selectable<BettingTables['bets']>;
 
 function query(db: Kysely<Database>, userId: bigint, filter: BetFilter, nowMs: number) {
-  let q = db
-    .selectFrom('bets')
-    .where('user_id', '=', userId)
-    .where('placed_at', '>=', new Date(nowMs - filter.periodDays * 86_400_000));
+  const fromMs = filter.fromMs ?? nowMs - filter.periodDays * 86_400_000;
+  let q = db.selectFrom('bets').where('user_id', '=', userId).where('placed_at', '>=', new Date(fromMs));
+  if (filter.toMs !== undefined) q = q.where('placed_at', '<', new Date(filter.toMs));
   if (filter.status === 'open') q = q.where('status', 'in', ['pending_delay', 'accepted']);
   else if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.typeId !== undefined) q = q.where('type_id', '=', filter.typeId);
   return q;
 }
 
-async function views(db: Kysely<Database>, rows: BetRow[]): Promise<BetView[]> {
+async function cashedOutStakes(db: Kysely<Database>, betIds: bigint[]): Promise<Map<string, bigint>> {
+  if (betIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bet_cashouts')
+    .select((eb) => ['bet_id', eb.fn.sum<string>('stake_part').as('part')])
+    .where('bet_id', 'in', betIds)
+    .groupBy('bet_id')
+    .execute();
+  return new Map(rows.map((r) => [r.bet_id.toString(), BigInt(r.part)]));
+}
+
+async function views(db: Kysely<Database>, rows: BetRow[], lang: string): Promise<BetView[]> {
   const legs =
     rows.length === 0
       ? []
@@ -94,6 +78,15 @@ async function views(db: Kysely<Database>, rows: BetRow[]): Promise<BetView[]> {
           .orderBy('bet_id')
           .orderBy('position')
           .execute();
+  const labels = await readSelectionLabels(
+    db,
+    legs.map((l) => l.outcome_id),
+    lang,
+  );
+  const cashedOut = await cashedOutStakes(
+    db,
+    rows.filter((r) => r.cashed_out > 0n).map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id.toString(),
     typeId: r.type_id,
@@ -103,6 +96,7 @@ async function views(db: Kysely<Database>, rows: BetRow[]): Promise<BetView[]> {
     currency: r.currency,
     accountId: r.account_id.toString(),
     stakeMinor: r.stake.toString(),
+    originalStakeMinor: (r.stake + (cashedOut.get(r.id.toString()) ?? 0n)).toString(),
     coefMilli: r.coef_milli === null ? null : Number(r.coef_milli),
     possibleWinMinor: r.possible_win.toString(),
     payoutMinor: r.payout === null ? null : r.payout.toString(),
@@ -125,11 +119,19 @@ async function views(db: Kysely<Database>, rows: BetRow[]): Promise<BetView[]> {
         isBanker: l.is_banker,
         amountMinor: l.amount === null ? null : l.amount.toString(),
         result: l.result,
+        scoreAtPlacement: `${l.score_home}:${l.score_away}`,
+        names: labels.get(l.outcome_id) ?? null,
       })),
   }));
 }
 
-export async function listBets(db: Kysely<Database>, userId: bigint, filter: BetFilter, nowMs: number) {
+export async function listBets(
+  db: Kysely<Database>,
+  userId: bigint,
+  filter: BetFilter,
+  nowMs: number,
+  lang = 'en',
+) {
   const base = query(db, userId, filter, nowMs);
   const [{ total }] = [
     await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
@@ -141,10 +143,20 @@ export async function listBets(db: Kysely<Database>, userId: bigint, filter: Bet
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize)
     .execute();
-  return { data: await views(db, rows), total: Number(total), page: filter.page, pageSize: filter.pageSize };
+  return {
+    data: await views(db, rows, lang),
+    total: Number(total),
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
 }
 
-export async function getBet(db: Kysely<Database>, userId: bigint, betId: bigint): Promise<BetView> {
+export async function getBet(
+  db: Kysely<Database>,
+  userId: bigint,
+  betId: bigint,
+  lang = 'en',
+): Promise<BetView> {
   const row = await db
     .selectFrom('bets')
     .selectAll()
@@ -152,12 +164,21 @@ export async function getBet(db: Kysely<Database>, userId: bigint, betId: bigint
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) throw new AppError('BET_NOT_FOUND');
-  return (await views(db, [row]))[0]!;
+  return (await views(db, [row], lang))[0]!;
 }
 
 function money(minor: string | null, iso: string): string {
   if (minor === null) return '';
   return isCurrencyCode(iso) ? formatAmount(BigInt(minor), iso) : minor;
+}
+
+/** "Home — Away: 1X2: Home win @ 1.85 = win (2:1)"; the outcome id when the names are gone. */
+function legText(leg: BetLegView): string {
+  const result = leg.result ?? 'open';
+  const odds = oddsMilliText(leg.oddsMilli);
+  if (!leg.names) return `${leg.outcomeId} @ ${odds} = ${result}`;
+  const { gameLabel, marketLabel, outcomeLabel, score } = leg.names;
+  return `${gameLabel}: ${marketLabel}: ${outcomeLabel} @ ${odds} = ${result} (${score})`;
 }
 
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
@@ -168,6 +189,7 @@ export async function betsCsv(
   userId: bigint,
   filter: BetFilter,
   nowMs: number,
+  lang = 'en',
 ): Promise<string> {
   const rows = await query(db, userId, filter, nowMs)
     .selectAll()
@@ -176,12 +198,10 @@ export async function betsCsv(
     .limit(MAX_CSV_ROWS)
     .execute();
   const lines = [
-    'id,placed_at,type_id,system_value,status,reason,currency,stake,coef,possible_win,payout,cashed_out,legs',
+    'id,placed_at,type_id,system_value,status,reason,currency,stake,coef,possible_win,payout,cashed_out,placed_stake,legs',
   ];
-  for (const bet of await views(db, rows)) {
-    const legs = bet.legs
-      .map((l) => `${l.outcomeId}@${oddsMilliText(l.oddsMilli)}:${l.result ?? 'open'}`)
-      .join(' ');
+  for (const bet of await views(db, rows, lang)) {
+    const legs = bet.legs.map(legText).join(' | ');
     lines.push(
       [
         bet.id,
@@ -196,6 +216,7 @@ export async function betsCsv(
         money(bet.possibleWinMinor, bet.currency),
         money(bet.payoutMinor, bet.currency),
         money(bet.cashedOutMinor, bet.currency),
+        money(bet.originalStakeMinor, bet.currency),
         legs,
       ]
         .map(csvCell)

@@ -1,25 +1,31 @@
 /**
  * Places a prepared coupon (coupon-accounts §3) under an Idempotency-Key. In one transaction: the
  * markets of the selections are read FOR SHARE (a suspension either committed before, and the coupon
- * is rejected, or waits for this commit), the coupon is priced from current prices, the bet and its
- * legs are written, the limits hook runs, the stake is reserved, and a line coupon's stake is
- * captured to the house (accepted). A live coupon stays reserved in pending_delay until the live
- * delay worker decides it. Every answered placement is a bets row, so a replay returns the first
- * answer; the same key with another body is IDEMPOTENCY_KEY_REUSED.
+ * is rejected, or waits for this commit), the coupon is priced from current prices, the limits hook
+ * runs, the stake is reserved, a line coupon's stake is captured to the house (accepted), and the
+ * bet with its legs and its answer is written in one statement. A live coupon stays reserved in
+ * pending_delay until the live delay worker decides it. Every answered placement is a bets row, so
+ * a replay returns the first answer; the same key with another body is IDEMPOTENCY_KEY_REUSED. A
+ * promo code is checked and the player's one use of it claimed in the same transaction
+ * (promo-codes.ts).
+ *
+ * Round trips are what a placement costs (bench/place.ts): the bet id is drawn with the replay
+ * lookup, before the transaction, so the reservation key (bet:<id>) and the answer are known
+ * before the bet row is written, and the row is written once, never updated on this path.
  *
  * Errors: VALIDATION_FAILED (400), ACCOUNT_NOT_FOUND (404), IDEMPOTENCY_KEY_REUSED (422). Business
  * refusals are answers: { status: 'rejected', code, messageKey } with a RejectionCode.
  */
 
 import { createHash } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { oddsMilliText } from '../../../../domain/odds/formats.ts';
 import { AppError, ERRORS } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
 import { readSelections } from '../sportsbook/index.ts';
 import { type BettingContext, isUniqueViolation, publishBet, retryConflicts } from './context.ts';
-import { couponSettings, liveDelayMs } from './coupon-settings.ts';
+import { type CouponConfig, couponConfig, liveDelayMs, resolveCouponSettings } from './coupon-settings.ts';
 import {
   assertCouponShape,
   type CouponRequest,
@@ -27,6 +33,7 @@ import {
   priceCoupon,
   type RejectionCode,
 } from './price-coupon.ts';
+import { claimPromoUse, findPromo, normalizePromoCode, promoProblem } from './promo-codes.ts';
 import type { BettingTables } from './tables.ts';
 
 export type PlaceAnswer =
@@ -86,6 +93,23 @@ function acceptedAnswer(betId: bigint, priced: PricedCoupon): PlaceAnswer {
   };
 }
 
+/**
+ * The placement stored under the key, if any, and a fresh bet id for a new one, in one round trip
+ * (a replay leaves a gap in the ids, which is harmless).
+ */
+async function findPlacementOrNextId(
+  db: Kysely<Database>,
+  userId: bigint,
+  key: string,
+): Promise<{ existing: BetRow | null; nextBetId: bigint }> {
+  const { rows } = await sql<BetRow & { next_bet_id: bigint }>`
+    select b.*, n.next_bet_id from (select nextval('bets_id_seq') as next_bet_id) n
+    left join bets b on b.user_id = ${userId} and b.idempotency_key = ${key}`.execute(db);
+  const row = rows[0]!;
+  const { next_bet_id: nextBetId, ...bet } = row;
+  return { existing: bet.id === null ? null : (bet as BetRow), nextBetId };
+}
+
 async function findPlacement(db: Kysely<Database>, userId: bigint, key: string): Promise<BetRow | null> {
   const row = await db
     .selectFrom('bets')
@@ -109,13 +133,14 @@ export async function placeCoupon(
 ): Promise<PlaceAnswer> {
   assertCouponShape(request);
   const requestHash = couponRequestHash(request);
-  const existing = await findPlacement(ctx.db, userId, idempotencyKey);
+  const { existing, nextBetId } = await findPlacementOrNextId(ctx.db, userId, idempotencyKey);
   if (existing) return replay(existing, requestHash);
-  const base = { userId, idempotencyKey, requestHash, request };
+  const base = { userId, idempotencyKey, requestHash, request, betId: nextBetId };
+  const config = await couponConfig(ctx.siteConfig);
   let answer: PlaceAnswer;
   try {
     answer = await retryConflicts(() =>
-      ctx.ledger.transaction((trx, ledger) => placeInTransaction(ctx, trx, ledger, base)),
+      ctx.ledger.transaction((trx, ledger) => placeInTransaction(ctx, trx, ledger, base, { config })),
     );
   } catch (err) {
     if (isUniqueViolation(err, 'bets_idempotency_uq')) {
@@ -134,41 +159,84 @@ export async function placeCoupon(
   return answer;
 }
 
-interface Placement {
+export interface Placement {
   userId: bigint;
   idempotencyKey: string;
   requestHash: string;
   request: CouponRequest;
+  /** The id the bet row will get (drawn from bets_id_seq); drawn in the transaction when absent. */
+  betId?: bigint;
 }
 
-async function placeInTransaction(
+/** A refusal written in the placement transaction: the bet row with its answer, nothing reserved. */
+async function rejectInTransaction(
+  trx: Kysely<Database>,
+  placement: Placement & { betId: bigint },
+  currency: string,
+  now: Date,
+  code: RejectionCode,
+  legIndex?: number,
+): Promise<PlaceAnswer> {
+  const answer = rejection(code, placement.betId, legIndex);
+  await insertBet(trx, placement, currency, now, { status: 'rejected', code, answer });
+  return answer;
+}
+
+async function nextBetId(trx: Kysely<Database>): Promise<bigint> {
+  const { rows } = await sql<{ id: bigint }>`select nextval('bets_id_seq') as id`.execute(trx);
+  return rows[0]!.id;
+}
+
+/** The promo code's problem with this coupon, or its boost once the player's one use is claimed. */
+async function takePromo(
+  trx: Kysely<Database>,
+  bet: { userId: bigint; betId: bigint },
+  code: string,
+  priced: PricedCoupon & { typeId: number },
+  now: Date,
+): Promise<{ code: RejectionCode } | { boostBasisPoints: number }> {
+  const promo = await findPromo(trx, code);
+  const problem = promoProblem(promo, { typeId: priced.typeId, coefMilli: priced.coefMilli }, now);
+  if (problem) return { code: problem };
+  if (!(await claimPromoUse(trx, code, bet.userId, bet.betId, now))) return { code: 'PROMO_CODE_USED' };
+  return { boostBasisPoints: promo!.boostBasisPoints };
+}
+
+/**
+ * The placement inside the caller's ledger transaction, with the coupon group read before it
+ * (couponConfig). isVip: an approved VIP bet request, whose stake may be above the maximum bet
+ * amount (every other rule applies).
+ */
+export async function placeInTransaction(
   ctx: BettingContext,
   trx: Kysely<Database>,
   ledger: Ledger,
   placement: Placement,
+  options: { config: CouponConfig; isVip?: boolean },
 ): Promise<PlaceAnswer> {
   const { userId, request } = placement;
+  const betId = placement.betId ?? (await nextBetId(trx));
+  const bet = { ...placement, betId };
   const account = await ledger.account(userId, request.accountId);
-  const settings = await couponSettings(ctx.siteConfig, account.iso);
+  const settings = resolveCouponSettings(options.config, account.iso);
   const selections = await readSelections(
     trx,
     request.bets.map((b) => b.outcomeId),
     { lockMarkets: true },
   );
-  const priced = priceCoupon(request, selections, { ...settings, isBonusAccount: account.type === 4 });
+  const priced = priceCoupon(request, selections, {
+    ...settings,
+    ...(options.isVip ? { maxBetAmountMinor: null } : {}),
+    isBonusAccount: account.type === 4,
+  });
   const now = ctx.clock.now();
-  if (!priced.ok) {
-    const betId = await insertBet(trx, placement, account.iso, now, {
-      status: 'rejected',
-      code: priced.code,
-    });
-    const answer = rejection(priced.code, betId, priced.legIndex);
-    await trx
-      .updateTable('bets')
-      .set({ answer: json(answer) })
-      .where('id', '=', betId)
-      .execute();
-    return answer;
+  if (!priced.ok) return rejectInTransaction(trx, bet, account.iso, now, priced.code, priced.legIndex);
+  const promoCode = request.promoCode ? normalizePromoCode(request.promoCode) : null;
+  let promoBoost: number | null = null;
+  if (promoCode) {
+    const taken = await takePromo(trx, bet, promoCode, { ...priced, typeId: request.typeId }, now);
+    if ('code' in taken) return rejectInTransaction(trx, bet, account.iso, now, taken.code);
+    promoBoost = taken.boostBasisPoints;
   }
   const delayMs = priced.isLive
     ? liveDelayMs(
@@ -177,11 +245,6 @@ async function placeInTransaction(
       )
     : 0;
   const pending = priced.isLive && delayMs > 0;
-  const betId = await insertBet(trx, placement, account.iso, now, {
-    status: pending ? 'pending_delay' : 'accepted',
-    priced,
-  });
-  await insertLegs(trx, betId, priced);
   await ctx.assertStakeAllowed(trx, {
     betId,
     userId,
@@ -190,33 +253,31 @@ async function placeInTransaction(
     stakeMinor: priced.stakeMinor,
     isLive: priced.isLive,
   });
-  const reservation = await ledger.reserve({
+  const stake = {
     idempotencyKey: `bet:${betId}`,
     accountId: request.accountId,
     amountMinor: priced.stakeMinor,
     reason: 'stake',
     metadata: { betId: betId.toString() },
-  });
-  if (!pending) {
-    await ledger.capture(reservation.id, {
-      to: [{ account: { system: 'house' }, amountMinor: priced.stakeMinor }],
-      reason: 'stake',
-      metadata: { betId: betId.toString() },
-    });
-  }
+  };
+  const reservation = pending
+    ? await ledger.reserve(stake)
+    : await ledger.reserveAndCapture(stake, {
+        to: [{ account: { system: 'house' }, amountMinor: priced.stakeMinor }],
+        reason: 'stake',
+        metadata: { betId: betId.toString() },
+      });
   const answer: PlaceAnswer = pending
     ? { status: 'pending', betId: betId.toString(), delayMs }
     : acceptedAnswer(betId, priced);
-  await trx
-    .updateTable('bets')
-    .set({
-      reservation_id: reservation.id,
-      answer: json(answer),
-      delay_until: pending ? new Date(now.getTime() + delayMs) : null,
-      decided_at: pending ? null : now,
-    })
-    .where('id', '=', betId)
-    .execute();
+  await insertBet(trx, bet, account.iso, now, {
+    status: pending ? 'pending_delay' : 'accepted',
+    priced,
+    promoBoost,
+    answer,
+    reservationId: reservation.id,
+    delayUntil: pending ? new Date(now.getTime() + delayMs) : null,
+  });
   return answer;
 }
 
@@ -224,67 +285,82 @@ function json(value: unknown): Record<string, unknown> {
   return JSON.stringify(value) as unknown as Record<string, unknown>;
 }
 
+type BetOutcome =
+  | { status: 'rejected'; code: RejectionCode; answer: PlaceAnswer }
+  | {
+      status: 'accepted' | 'pending_delay';
+      priced: PricedCoupon;
+      promoBoost: number | null;
+      answer: PlaceAnswer;
+      reservationId: bigint;
+      delayUntil: Date | null;
+    };
+
+/** Writes the bet row with its answer and, for a priced coupon, its legs, in one statement. */
 async function insertBet(
   trx: Kysely<Database>,
-  placement: Placement,
+  placement: Placement & { betId: bigint },
   currency: string,
   now: Date,
-  outcome:
-    | { status: 'rejected'; code: RejectionCode }
-    | { status: 'accepted' | 'pending_delay'; priced: PricedCoupon },
-): Promise<bigint> {
-  const { request } = placement;
+  outcome: BetOutcome,
+): Promise<void> {
+  const { request, betId } = placement;
   const priced = outcome.status === 'rejected' ? null : outcome.priced;
-  const row = await trx
-    .insertInto('bets')
-    .values({
-      user_id: placement.userId,
-      account_id: request.accountId,
-      currency,
-      type_id: request.typeId,
-      system_value: request.typeId === 2 || request.typeId === 4 ? request.systemValue : null,
-      stake: priced?.stakeMinor ?? 0n,
-      coef_milli: priced?.coefMilli ?? null,
-      possible_win: priced?.possibleWinMinor ?? 0n,
-      is_express_bonus: priced?.isExpressBonus ?? false,
-      change_coef_action: request.changeCoefAction,
-      exact_coef_milli: request.exactCoefMilli,
-      promo_code: request.promoCode,
-      is_live: priced?.isLive ?? false,
-      status: outcome.status,
-      reason_code: outcome.status === 'rejected' ? outcome.code : null,
-      idempotency_key: placement.idempotencyKey,
-      request_hash: placement.requestHash,
-      placed_at: now,
-      decided_at: outcome.status === 'rejected' ? now : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const row = {
+    id: betId,
+    user_id: placement.userId,
+    account_id: request.accountId,
+    currency,
+    type_id: request.typeId,
+    system_value: request.typeId === 2 || request.typeId === 4 ? request.systemValue : null,
+    stake: priced?.stakeMinor ?? 0n,
+    coef_milli: priced?.coefMilli ?? null,
+    possible_win: priced?.possibleWinMinor ?? 0n,
+    is_express_bonus: priced?.isExpressBonus ?? false,
+    change_coef_action: request.changeCoefAction,
+    exact_coef_milli: request.exactCoefMilli,
+    promo_code: request.promoCode ? normalizePromoCode(request.promoCode) : null,
+    promo_boost_basis_points: outcome.status === 'rejected' ? null : outcome.promoBoost,
+    is_live: priced?.isLive ?? false,
+    status: outcome.status,
+    reason_code: outcome.status === 'rejected' ? outcome.code : null,
+    idempotency_key: placement.idempotencyKey,
+    request_hash: placement.requestHash,
+    placed_at: now,
+    decided_at: outcome.status === 'pending_delay' ? null : now,
+    answer: json(outcome.answer),
+    reservation_id: outcome.status === 'rejected' ? null : outcome.reservationId,
+    delay_until: outcome.status === 'rejected' ? null : outcome.delayUntil,
+  };
+  if (!priced) {
+    await trx.insertInto('bets').values(row).execute();
+    return;
+  }
+  // The legs reference the bet: foreign keys are checked at the end of the statement.
+  await trx
+    .with('bet', (db) => db.insertInto('bets').values(row).returning('id'))
+    .insertInto('bet_legs')
+    .values(legRows(betId, priced))
+    .execute();
 }
 
-async function insertLegs(trx: Kysely<Database>, betId: bigint, priced: PricedCoupon): Promise<void> {
-  await trx
-    .insertInto('bet_legs')
-    .values(
-      priced.legs.map((leg, position) => ({
-        bet_id: betId,
-        position,
-        outcome_id: leg.outcomeId,
-        market_id: leg.selection.marketId,
-        game_id: leg.selection.gameId,
-        sport_id: leg.selection.sportId,
-        odds_milli: leg.oddsMilli,
-        seen_odds_milli: leg.seenOddsMilli,
-        is_live: leg.isLive,
-        is_banker: leg.isBanker,
-        amount: leg.amountMinor,
-        market_version: leg.selection.marketVersion,
-        score_home: leg.selection.scoreHome,
-        score_away: leg.selection.scoreAway,
-      })),
-    )
-    .execute();
+function legRows(betId: bigint, priced: PricedCoupon) {
+  return priced.legs.map((leg, position) => ({
+    bet_id: betId,
+    position,
+    outcome_id: leg.outcomeId,
+    market_id: leg.selection.marketId,
+    game_id: leg.selection.gameId,
+    sport_id: leg.selection.sportId,
+    odds_milli: leg.oddsMilli,
+    seen_odds_milli: leg.seenOddsMilli,
+    is_live: leg.isLive,
+    is_banker: leg.isBanker,
+    amount: leg.amountMinor,
+    market_version: leg.selection.marketVersion,
+    score_home: leg.selection.scoreHome,
+    score_away: leg.selection.scoreAway,
+  }));
 }
 
 /** Records a placement refused by the ledger or the limits (after its transaction rolled back). */
@@ -295,9 +371,13 @@ async function recordRejection(
 ): Promise<PlaceAnswer> {
   const now = ctx.clock.now();
   const { request } = placement;
+  // The transaction that drew the id rolled back, so the id is still free.
+  const betId = placement.betId ?? (await nextBetId(ctx.db));
+  const answer = rejection(code, betId);
   const inserted = await ctx.db
     .insertInto('bets')
     .values({
+      id: betId,
       user_id: placement.userId,
       account_id: request.accountId,
       currency: '',
@@ -314,19 +394,12 @@ async function recordRejection(
       request_hash: placement.requestHash,
       placed_at: now,
       decided_at: now,
+      answer: json(answer),
     })
     .onConflict((oc) => oc.constraint('bets_idempotency_uq').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) {
-    const answer = rejection(code, inserted.id);
-    await ctx.db
-      .updateTable('bets')
-      .set({ answer: json(answer) })
-      .where('id', '=', inserted.id)
-      .execute();
-    return answer;
-  }
+  if (inserted) return answer;
   const stored = await findPlacement(ctx.db, placement.userId, placement.idempotencyKey);
   return replay(stored!, placement.requestHash);
 }

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decideDueLiveBets } from './index.ts';
 import {
   type BettingTestApp,
   balanceOf,
-  bettingTestApp,
   createGame,
   fundedPlayer,
   newKey,
@@ -12,27 +11,15 @@ import {
   resultMarket,
   scoreGoal,
   setOdds,
+  setUpBettingTestApp,
+  singleCoupon,
   suspendMarket,
 } from './test-support.ts';
 
 let t: BettingTestApp;
 
-beforeAll(async () => {
-  t = await bettingTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-afterEach(async () => {
-  expect((await t.ledger.check()).differences).toEqual([]);
-});
-
-const single = (accountId: bigint, outcomeId: bigint, coef: number, amount = '10000', extra = {}) => ({
-  typeId: 0,
-  accountId: accountId.toString(),
-  amount,
-  bets: [{ outcomeId: outcomeId.toString(), coef }],
-  ...extra,
+setUpBettingTestApp((app) => {
+  t = app;
 });
 
 describe('placement of line coupons', () => {
@@ -40,7 +27,7 @@ describe('placement of line coupons', () => {
     const p = await fundedPlayer(t, 100_000n);
     const { outcomeIds } = await createGame(t, [1850, 3400, 4200]);
     const key = newKey();
-    const body = single(p.accountId, outcomeIds[0]!, 1.85);
+    const body = singleCoupon(p.accountId, outcomeIds[0]!, 1.85);
     const res = await place(p.client, body, key);
     expect(res.statusCode).toBe(200);
     const answer = res.json();
@@ -54,7 +41,7 @@ describe('placement of line coupons', () => {
     });
     expect(await balanceOf(t, p.accountId)).toBe(90_000n);
     expect((await place(p.client, body, key)).json()).toEqual(answer);
-    const reused = await place(p.client, single(p.accountId, outcomeIds[1]!, 3.4), key);
+    const reused = await place(p.client, singleCoupon(p.accountId, outcomeIds[1]!, 3.4), key);
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
     const bet = (await p.client.get(`/web-api/betting/v1/bets/${answer.betId}`)).json();
@@ -68,7 +55,7 @@ describe('placement of line coupons', () => {
     const { outcomeIds } = await createGame(t, [2000, 2000]);
     await setOdds(t, outcomeIds[0]!, 1900);
     const at = (action: number, coef: number) =>
-      place(p.client, single(p.accountId, outcomeIds[0]!, coef, '1000', { changeCoefAction: action }));
+      place(p.client, singleCoupon(p.accountId, outcomeIds[0]!, coef, '1000', { changeCoefAction: action }));
     expect((await at(0, 2.0)).json()).toMatchObject({
       status: 'rejected',
       code: 'ODDS_CHANGED',
@@ -94,14 +81,14 @@ describe('placement of line coupons', () => {
     const b = await createGame(t, [1500, 2500]);
     await suspendMarket(t, a.marketId);
     const code = async (body: Record<string, unknown>) => (await place(p.client, body)).json().code;
-    expect(await code(single(p.accountId, a.outcomeIds[0]!, 1.5))).toBe('MARKET_SUSPENDED');
+    expect(await code(singleCoupon(p.accountId, a.outcomeIds[0]!, 1.5))).toBe('MARKET_SUSPENDED');
     await resultMarket(t, b.marketId, [[b.outcomeIds[0]!, 'win']]);
-    expect(await code(single(p.accountId, b.outcomeIds[0]!, 1.5))).toBe('GAME_FINISHED');
+    expect(await code(singleCoupon(p.accountId, b.outcomeIds[0]!, 1.5))).toBe('GAME_FINISHED');
     const c = await createGame(t, [1500, 2500]);
-    expect(await code(single(p.accountId, 999_999n, 1.5))).toBe('MARKET_UNAVAILABLE');
-    expect(await code(single(p.accountId, c.outcomeIds[0]!, 1.5, '999'))).toBe('STAKE_TOO_LOW');
-    expect(await code(single(p.accountId, c.outcomeIds[0]!, 1.5, '50000001'))).toBe('STAKE_TOO_HIGH');
-    expect(await code(single(p.accountId, c.outcomeIds[0]!, 1.5, '60000'))).toBe('INSUFFICIENT_FUNDS');
+    expect(await code(singleCoupon(p.accountId, 999_999n, 1.5))).toBe('MARKET_UNAVAILABLE');
+    expect(await code(singleCoupon(p.accountId, c.outcomeIds[0]!, 1.5, '999'))).toBe('STAKE_TOO_LOW');
+    expect(await code(singleCoupon(p.accountId, c.outcomeIds[0]!, 1.5, '50000001'))).toBe('STAKE_TOO_HIGH');
+    expect(await code(singleCoupon(p.accountId, c.outcomeIds[0]!, 1.5, '60000'))).toBe('INSUFFICIENT_FUNDS');
     const express = {
       typeId: 1,
       accountId: p.accountId.toString(),
@@ -164,7 +151,9 @@ describe('concurrency', () => {
     const p = await fundedPlayer(t, 100_000n);
     const { outcomeIds } = await createGame(t, [1900, 1900]);
     const answers = await Promise.all(
-      Array.from({ length: 25 }, () => place(p.client, single(p.accountId, outcomeIds[0]!, 1.9, '10000'))),
+      Array.from({ length: 25 }, () =>
+        place(p.client, singleCoupon(p.accountId, outcomeIds[0]!, 1.9, '10000')),
+      ),
     );
     const statuses = answers.map((r) => r.json());
     expect(statuses.filter((a) => a.status === 'accepted')).toHaveLength(10);
@@ -176,7 +165,7 @@ describe('concurrency', () => {
     const p = await fundedPlayer(t, 100_000n);
     const { outcomeIds } = await createGame(t, [1900, 1900]);
     const key = newKey();
-    const body = single(p.accountId, outcomeIds[0]!, 1.9, '10000');
+    const body = singleCoupon(p.accountId, outcomeIds[0]!, 1.9, '10000');
     const answers = (await Promise.all(Array.from({ length: 12 }, () => place(p.client, body, key)))).map(
       (r) => r.json(),
     );
@@ -194,7 +183,7 @@ describe('concurrency', () => {
       const p = await fundedPlayer(t, 10_000_000n);
       const g = await createGame(t, [1700, 2300]);
       const placements = Array.from({ length: 30 }, () =>
-        place(p.client, single(p.accountId, g.outcomeIds[0]!, 1.7, '1000')),
+        place(p.client, singleCoupon(p.accountId, g.outcomeIds[0]!, 1.7, '1000')),
       );
       const suspension = (async () => {
         await new Promise((r) => setTimeout(r, round * 5));
@@ -208,7 +197,7 @@ describe('concurrency', () => {
       })();
       const [answers, mark] = await Promise.all([Promise.all(placements), suspension]);
       await resultMarket(t, g.marketId, [[g.outcomeIds[0]!, 'win']]);
-      const late = (await place(p.client, single(p.accountId, g.outcomeIds[0]!, 1.7, '1000'))).json();
+      const late = (await place(p.client, singleCoupon(p.accountId, g.outcomeIds[0]!, 1.7, '1000'))).json();
       expect(late.code).toBe('GAME_FINISHED');
       for (const a of answers.map((r) => r.json())) {
         if (a.status === 'accepted') expect(BigInt(a.betId) < mark).toBe(true);
@@ -223,7 +212,7 @@ describe('live delay', () => {
   it('waits the delay, accepts an unchanged live bet and captures the stake', async () => {
     const p = await fundedPlayer(t, 100_000n);
     const g = await createGame(t, [2100, 1700], { live: true });
-    const answer = (await place(p.client, single(p.accountId, g.outcomeIds[0]!, 2.1))).json();
+    const answer = (await place(p.client, singleCoupon(p.accountId, g.outcomeIds[0]!, 2.1))).json();
     expect(answer).toMatchObject({ status: 'pending', delayMs: 5000 });
     expect(await balanceOf(t, p.accountId)).toBe(90_000n);
     t.clock.advance(4999);
@@ -238,7 +227,7 @@ describe('live delay', () => {
   it('rejects the bet and releases the stake after a goal 1 ms before the delay ends', async () => {
     const p = await fundedPlayer(t, 100_000n);
     const g = await createGame(t, [2100, 1700], { live: true });
-    const answer = (await place(p.client, single(p.accountId, g.outcomeIds[0]!, 2.1))).json();
+    const answer = (await place(p.client, singleCoupon(p.accountId, g.outcomeIds[0]!, 2.1))).json();
     t.clock.advance(4999);
     await scoreGoal(t, g.gameId);
     t.clock.advance(1);
@@ -251,9 +240,12 @@ describe('live delay', () => {
   it('rejects after a suspension that reopened, and after a price fall with action 1', async () => {
     const p = await fundedPlayer(t, 100_000n);
     const g = await createGame(t, [2100, 1700], { live: true });
-    const a = (await place(p.client, single(p.accountId, g.outcomeIds[0]!, 2.1))).json();
+    const a = (await place(p.client, singleCoupon(p.accountId, g.outcomeIds[0]!, 2.1))).json();
     const b = (
-      await place(p.client, single(p.accountId, g.outcomeIds[1]!, 1.7, '10000', { changeCoefAction: 1 }))
+      await place(
+        p.client,
+        singleCoupon(p.accountId, g.outcomeIds[1]!, 1.7, '10000', { changeCoefAction: 1 }),
+      )
     ).json();
     await suspendMarket(t, g.marketId);
     await sql`update markets set state = 'open', version = version + 1 where id = ${g.marketId}`.execute(
@@ -269,7 +261,10 @@ describe('live delay', () => {
     }
     const h = await createGame(t, [2100, 1700], { live: true });
     const c = (
-      await place(p.client, single(p.accountId, h.outcomeIds[1]!, 1.7, '10000', { changeCoefAction: 1 }))
+      await place(
+        p.client,
+        singleCoupon(p.accountId, h.outcomeIds[1]!, 1.7, '10000', { changeCoefAction: 1 }),
+      )
     ).json();
     await setOdds(t, h.outcomeIds[1]!, 1650);
     t.clock.advance(5000);

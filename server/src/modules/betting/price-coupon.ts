@@ -35,6 +35,9 @@ export type RejectionCode =
   | 'STAKE_TOO_HIGH'
   | 'PAYOUT_TOO_HIGH'
   | 'PROMO_CODE_NOT_ALLOWED'
+  | 'PROMO_CODE_INVALID'
+  | 'PROMO_CODE_USED'
+  | 'PROMO_CODE_MIN_COEF'
   | Extract<ErrorCode, `LIMIT_${string}`>
   | 'INSUFFICIENT_FUNDS'
   | 'ACCOUNT_FROZEN';

@@ -1,18 +1,20 @@
 /**
  * HTTP routes of the betting module under /web-api/betting/v1, for the signed-in player.
  *   POST /coupons                      place a prepared coupon (Idempotency-Key)
- *   GET  /bets                         history: period (days), status, typeId, page, pageSize
+ *   GET  /bets                         history: period (days) or from/to, status, typeId, page, pageSize, lng
  *   GET  /bets.csv                     the same filters as CSV
- *   GET  /bets/:betId                  one bet (poll a pending live bet here)
+ *   GET  /bets/:betId                  one bet, legs named in lng (poll a pending live bet here)
  *   GET  /bets/:betId/cashout          cash-out quote
  *   POST /bets/:betId/cashout          full or partial cash-out (Idempotency-Key)
  *   PUT  /bets/:betId/auto-cashout     automatic cash-out value (null clears it)
+ * The bet slip's routes (quote, coupon codes, settings, promo codes, VIP requests): slip-routes.ts.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChangeCoefAction } from '../../../../domain/coupon/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireUser } from '../auth/index.ts';
+import { SUPPORTED_LANGUAGES } from '../sportsbook/index.ts';
 import { cashOut, quoteCashout, setAutoCashout } from './cash-out.ts';
 import type { BettingContext } from './context.ts';
 import { type BetFilter, betsCsv, getBet, listBets, MAX_PAGE_SIZE, STATUS_FILTERS } from './list-bets.ts';
@@ -23,8 +25,13 @@ const PREFIX = '/web-api/betting/v1';
 const tags = ['betting'];
 const Id = Type.Union([Type.String({ pattern: '^[1-9]\\d{0,18}$' }), Type.Integer({ minimum: 1 })]);
 const Minor = Type.String({ pattern: '^\\d{1,16}$', description: 'Minor units' });
+const MOMENT = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$';
+const Lng = Type.Union(
+  SUPPORTED_LANGUAGES.map((l) => Type.Literal(l)),
+  { default: 'en', description: 'Language of the names of games, markets and outcomes' },
+);
 
-const CouponBody = Type.Object({
+export const CouponBody = Type.Object({
   typeId: Type.Integer({
     description: '0 single, 1 express, 2 system with bankers, 4 system, 10001 multiple singles',
   }),
@@ -45,7 +52,7 @@ const CouponBody = Type.Object({
   promoCode: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
 });
 
-type CouponBodyType = {
+export type CouponBodyType = {
   typeId: number;
   systemValue?: number;
   amount?: string;
@@ -63,10 +70,37 @@ const HistoryQuery = Type.Object({
   typeId: Type.Optional(Type.Integer()),
   page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 }),
+  from: Type.Optional(
+    Type.String({ pattern: MOMENT, description: 'Placed at or after (instead of period)' }),
+  ),
+  to: Type.Optional(Type.String({ pattern: MOMENT, description: 'Placed before' })),
+  lng: Lng,
 });
+type HistoryQueryType = BetFilter & { period: number; from?: string; to?: string; lng: string };
+
+/** The filter of a history query: from/to (either may be alone) replace the period. */
+function historyFilter(q: HistoryQueryType): BetFilter {
+  const moment = (value: string | undefined, name: string) => {
+    if (value === undefined) return undefined;
+    const ms = Date.parse(value);
+    if (Number.isNaN(ms)) throw new AppError('VALIDATION_FAILED', `querystring/${name}: not a date`);
+    return ms;
+  };
+  const fromMs = moment(q.from, 'from');
+  const toMs = moment(q.to, 'to');
+  return {
+    periodDays: q.period,
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.typeId === undefined ? {} : { typeId: q.typeId }),
+    page: q.page,
+    pageSize: q.pageSize,
+    ...(fromMs === undefined ? {} : { fromMs }),
+    ...(toMs === undefined ? {} : { toMs }),
+  };
+}
 const BetParams = Type.Object({ betId: Type.String({ pattern: '^[1-9]\\d{0,18}$' }) });
 
-function idempotencyKey(request: FastifyRequest): string {
+export function idempotencyKey(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || !/^[\x21-\x7e]{8,100}$/.test(key)) {
     throw new AppError('VALIDATION_FAILED', 'Idempotency-Key header: 8 to 100 printable characters');
@@ -133,8 +167,8 @@ export async function bettingRoutes(app: FastifyInstance, options: { ctx: Bettin
       },
     },
     async (request) => {
-      const q = request.query as BetFilter & { period: number };
-      return listBets(ctx.db, await userOf(request), { ...q, periodDays: q.period }, ctx.clock.nowMs());
+      const q = request.query as HistoryQueryType;
+      return listBets(ctx.db, await userOf(request), historyFilter(q), ctx.clock.nowMs(), q.lng);
     },
   );
 
@@ -142,13 +176,8 @@ export async function bettingRoutes(app: FastifyInstance, options: { ctx: Bettin
     `${PREFIX}/bets.csv`,
     { schema: { tags, summary: 'Bet history as CSV', querystring: HistoryQuery } },
     async (request, reply) => {
-      const q = request.query as BetFilter & { period: number };
-      const csv = await betsCsv(
-        ctx.db,
-        await userOf(request),
-        { ...q, periodDays: q.period },
-        ctx.clock.nowMs(),
-      );
+      const q = request.query as HistoryQueryType;
+      const csv = await betsCsv(ctx.db, await userOf(request), historyFilter(q), ctx.clock.nowMs(), q.lng);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="bets.csv"');
       return csv;
@@ -161,12 +190,18 @@ export async function bettingRoutes(app: FastifyInstance, options: { ctx: Bettin
       schema: {
         tags,
         summary: 'One bet',
-        description: 'A bet with its legs; 404 BET_NOT_FOUND.',
+        description: 'A bet with its legs named in lng; 404 BET_NOT_FOUND.',
         params: BetParams,
+        querystring: Type.Object({ lng: Lng }),
       },
     },
     async (request) =>
-      getBet(ctx.db, await userOf(request), BigInt((request.params as { betId: string }).betId)),
+      getBet(
+        ctx.db,
+        await userOf(request),
+        BigInt((request.params as { betId: string }).betId),
+        (request.query as { lng: string }).lng,
+      ),
   );
 
   app.get(

@@ -6,7 +6,9 @@
  * LOCKED and writes the (bet, version) row, so several workers pay each version once. When results
  * change after settlement (a market re-resulted), the next version reverses the previous payout
  * transfer and posts the new one. Every version records the bet's net loss for the loss limits
- * (settlementHooks, reference bet:<id>), replacing the previous version's record.
+ * (settlementHooks, reference bet:<id>), replacing the previous version's record. A bet placed with
+ * a promo code gets its boost (promo-codes.ts promoBoostMinor) as a second transfer, reason
+ * promo_boost (key promo:<betId>:<version>), reversed and reposted with the payout.
  */
 import { type Kysely, sql } from 'kysely';
 import { settleCoupon } from '../../../../domain/coupon/index.ts';
@@ -14,6 +16,7 @@ import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
 import { readOutcomeResults } from '../sportsbook/index.ts';
 import { type BettingContext, publishBet, retryConflicts } from './context.ts';
+import { promoBoostMinor } from './promo-codes.ts';
 import type { BetStatus, LegResult } from './tables.ts';
 
 const MAX_OUTCOMES_PER_RUN = 20_000;
@@ -99,13 +102,19 @@ export async function settleBet(
   const meta = { betId: betId.toString(), version };
   const previous = await trx
     .selectFrom('bet_settlements')
-    .select(['transfer_id', 'version'])
+    .select(['transfer_id', 'promo_transfer_id', 'version'])
     .where('bet_id', '=', betId)
     .where('version', '=', bet.settlement_version)
     .executeTakeFirst();
   const reversal = previous?.transfer_id
     ? await ledger.reverse(previous.transfer_id, {
         idempotencyKey: `unsettle:${betId}:${previous.version}`,
+        metadata: meta,
+      })
+    : null;
+  const promoReversal = previous?.promo_transfer_id
+    ? await ledger.reverse(previous.promo_transfer_id, {
+        idempotencyKey: `unpromo:${betId}:${previous.version}`,
         metadata: meta,
       })
     : null;
@@ -134,6 +143,20 @@ export async function settleBet(
           metadata: meta,
         })
       : null;
+  const boostMinor = promoBoostMinor(payoutMinor, bet.stake, bet.promo_boost_basis_points ?? 0);
+  const promoTransfer =
+    boostMinor > 0n
+      ? await ledger.move({
+          idempotencyKey: `promo:${betId}:${version}`,
+          reason: 'promo_boost',
+          currency: bet.currency,
+          from: { system: 'house' },
+          to: bet.account_id,
+          amountMinor: boostMinor,
+          userId: bet.user_id,
+          metadata: { ...meta, promoCode: bet.promo_code },
+        })
+      : null;
   const now = ctx.clock.now();
   await trx
     .insertInto('bet_settlements')
@@ -145,13 +168,16 @@ export async function settleBet(
       results: JSON.stringify(results) as unknown as LegResult[],
       transfer_id: transfer?.id ?? null,
       reversal_transfer_id: reversal?.id ?? null,
+      promo_boost: boostMinor,
+      promo_transfer_id: promoTransfer?.id ?? null,
+      promo_reversal_transfer_id: promoReversal?.id ?? null,
       settled_at: now,
     })
     .execute();
   const status: BetStatus = results.every((r) => r === 'void') ? 'void' : payoutMinor > 0n ? 'won' : 'lost';
   await trx
     .updateTable('bets')
-    .set({ status, payout: payoutMinor, settlement_version: version, settled_at: now })
+    .set({ status, payout: payoutMinor + boostMinor, settlement_version: version, settled_at: now })
     .where('id', '=', betId)
     .execute();
   for (const [position, result] of results.entries()) {
@@ -162,8 +188,8 @@ export async function settleBet(
       .where('position', '=', position)
       .execute();
   }
-  await recordBetOutcome(ctx, trx, bet, payoutMinor);
-  return { userId: bet.user_id, status, payoutMinor };
+  await recordBetOutcome(ctx, trx, bet, payoutMinor + boostMinor);
+  return { userId: bet.user_id, status, payoutMinor: payoutMinor + boostMinor };
 }
 
 /**

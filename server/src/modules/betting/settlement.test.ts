@@ -1,30 +1,24 @@
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settleCoupon } from '../../../../domain/coupon/index.ts';
 import { runAutoCashouts, settleResultedBets } from './index.ts';
 import {
   type BettingTestApp,
   balanceOf,
-  bettingTestApp,
   createGame,
   fundedPlayer,
   newKey,
   place,
   resultMarket,
   setOdds,
+  setUpBettingTestApp,
 } from './test-support.ts';
 
 let t: BettingTestApp;
 const window = { resettleWindowMs: 7 * 86_400_000 };
 
-beforeAll(async () => {
-  t = await bettingTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-afterEach(async () => {
-  expect((await t.ledger.check()).differences).toEqual([]);
+setUpBettingTestApp((app) => {
+  t = app;
 });
 
 async function threeGames() {

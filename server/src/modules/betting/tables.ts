@@ -1,9 +1,10 @@
 import type { Generated } from 'kysely';
+import type { BetStatus, LegResult } from '../../../../domain/coupon/bet-view.ts';
 
-export type BetStatus = 'pending_delay' | 'accepted' | 'rejected' | 'won' | 'lost' | 'void' | 'cashed_out';
-export type LegResult = 'win' | 'lose' | 'void' | 'half_win' | 'half_lose';
+export type { BetStatus, LegResult };
+export type VipRequestStatus = 'pending' | 'approved' | 'rejected' | 'expired';
 
-/** Tables of the betting module (migration 0050). int8 columns are bigint on both engines. */
+/** Tables of the betting module (migrations 0050, 0051). int8 columns are bigint on both engines. */
 export interface BettingTables {
   bets: {
     id: Generated<bigint>;
@@ -19,6 +20,8 @@ export interface BettingTables {
     change_coef_action: number;
     exact_coef_milli: number | null;
     promo_code: string | null;
+    /** The promo code's boost taken at placement (promo-codes.ts), null without a code. */
+    promo_boost_basis_points: Generated<number | null>;
     is_live: Generated<boolean>;
     status: BetStatus;
     reason_code: string | null;
@@ -60,6 +63,9 @@ export interface BettingTables {
     results: LegResult[];
     transfer_id: bigint | null;
     reversal_transfer_id: bigint | null;
+    promo_boost: Generated<bigint>;
+    promo_transfer_id: Generated<bigint | null>;
+    promo_reversal_transfer_id: Generated<bigint | null>;
     settled_at: Date;
   };
   bet_cashouts: {
@@ -75,5 +81,54 @@ export interface BettingTables {
     is_auto: Generated<boolean>;
     answer: Generated<Record<string, unknown>>;
     created_at: Date;
+  };
+  coupon_codes: {
+    code: string;
+    type_id: number;
+    system_value: number | null;
+    bets: { outcomeId: string; isBanker: boolean }[];
+    user_id: bigint | null;
+    ip: string;
+    created_at: Date;
+    expires_at: Date;
+  };
+  coupon_settings: {
+    user_id: bigint;
+    settings: Record<string, unknown>;
+    updated_at: Date;
+  };
+  promo_codes: {
+    code: string;
+    boost_basis_points: number;
+    min_coef_milli: number;
+    valid_from: Date | null;
+    valid_to: Date | null;
+    is_active: boolean;
+    created_at: Date;
+  };
+  promo_code_uses: {
+    code: string;
+    user_id: bigint;
+    bet_id: bigint | null;
+    used_at: Date;
+  };
+  vip_requests: {
+    id: Generated<bigint>;
+    user_id: bigint;
+    account_id: bigint;
+    currency: string;
+    type_id: number;
+    stake: bigint;
+    request: Record<string, unknown>;
+    idempotency_key: string;
+    request_hash: string;
+    reservation_id: bigint | null;
+    status: VipRequestStatus;
+    reason_code: string | null;
+    bet_id: bigint | null;
+    created_at: Date;
+    expires_at: Date;
+    decided_at: Date | null;
+    notified_at: Date | null;
   };
 }

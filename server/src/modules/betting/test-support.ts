@@ -4,13 +4,9 @@
  * catalogue (the feed's effects: suspension, goal, result) so every interleaving can be staged.
  */
 import { sql } from 'kysely';
-import { buildApp } from '../../app.ts';
-import { InProcessBus } from '../../platform/bus.ts';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { createMetrics } from '../../platform/metrics.ts';
-import { migrate } from '../../platform/migrations.ts';
-import type { ModuleDeps } from '../../platform/module.ts';
-import { createTestDatabase, testConfig } from '../../testing/test-app.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 import { Ledger } from '../accounts/index.ts';
 import { createAuthService } from '../auth/index.ts';
 import { TestClient } from '../auth/test-client.ts';
@@ -19,18 +15,9 @@ import { createLimitsService } from '../limits/index.ts';
 import { type BettingContext, createBettingContext } from './index.ts';
 
 export async function bettingTestApp() {
-  const database = await createTestDatabase();
-  await migrate(database.handle);
   const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
-  const deps: ModuleDeps = {
-    config: testConfig({ PARLAY_ROLES: 'api' }),
-    db: database.handle,
-    bus: new InProcessBus({ error: () => {} }),
-    clock,
-    metrics: createMetrics({ collectDefaults: false }),
-  };
-  const app = await buildApp(deps);
-  const db = database.handle.db;
+  const { app, deps, close } = await createTestApp({ roles: 'api', clock });
+  const db = deps.db.db;
   const ledger = new Ledger(db, clock);
   const siteConfig = new SiteConfigService(db, deps.bus, clock);
   // The workers' context as main.ts builds it: settlements count for the loss limits.
@@ -50,15 +37,35 @@ export async function bettingTestApp() {
     ledger,
     ctx,
     limits,
-    async close() {
-      await app.close();
-      await deps.bus.close();
-      await database.drop();
-    },
+    close,
   };
 }
 
 export type BettingTestApp = Awaited<ReturnType<typeof bettingTestApp>>;
+
+/**
+ * One app for a test file: built before its tests (`ready` receives it), closed after them, and
+ * unless checkLedger is false the ledger's invariants asserted after every test.
+ * @example let t: BettingTestApp; setUpBettingTestApp((app) => { t = app; });
+ */
+export function setUpBettingTestApp(
+  ready: (t: BettingTestApp) => void | Promise<void>,
+  options: { checkLedger?: boolean } = {},
+) {
+  let t: BettingTestApp | undefined;
+  beforeAll(async () => {
+    t = await bettingTestApp();
+    await ready(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  if (options.checkLedger !== false) {
+    afterEach(async () => {
+      expect((await t!.ledger.check()).differences).toEqual([]);
+    });
+  }
+}
 
 let nextIp = 1;
 let nextGame = 1;
@@ -125,6 +132,33 @@ export async function createGame(
   return { gameId, marketId, outcomeIds };
 }
 
+/**
+ * A 1X2 game whose first three outcomes carry the real keys home, draw and away (so labels come
+ * from the dictionary), optionally between teams with these names.
+ */
+export async function createNamedGame(
+  t: BettingTestApp,
+  oddsMilli: number[],
+  options: { live?: boolean; home?: Record<string, string>; away?: Record<string, string> } = {},
+) {
+  const g = await createGame(t, oddsMilli, { live: options.live });
+  for (const [i, key] of ['home', 'draw', 'away'].entries()) {
+    const id = g.outcomeIds[i];
+    if (id)
+      await sql`update outcomes set key = ${key}, name_key = ${`outcome.${key}`} where id = ${id}`.execute(
+        t.db,
+      );
+  }
+  for (const side of ['home', 'away'] as const) {
+    const names = options[side];
+    if (names) {
+      await sql`update teams set names = ${JSON.stringify(names)}
+        where id = (select ${sql.ref(`${side}_team_id`)} from games where id = ${g.gameId})`.execute(t.db);
+    }
+  }
+  return g;
+}
+
 export async function suspendMarket(t: BettingTestApp, marketId: bigint) {
   await sql`update markets set state = 'suspended', version = version + 1 where id = ${marketId}`.execute(
     t.db,
@@ -166,6 +200,21 @@ export async function balanceOf(t: BettingTestApp, accountId: bigint): Promise<b
 
 let nextKey = 1;
 export const newKey = () => `test-key-${process.pid}-${nextKey++}`;
+
+/** The body of a single on one outcome at the decimal odds the player saw. */
+export const singleCoupon = (
+  accountId: bigint,
+  outcomeId: bigint,
+  coef: number,
+  amount = '10000',
+  extra: Record<string, unknown> = {},
+) => ({
+  typeId: 0,
+  accountId: accountId.toString(),
+  amount,
+  bets: [{ outcomeId: outcomeId.toString(), coef }],
+  ...extra,
+});
 
 /** Places a coupon through the route. */
 export function place(client: TestClient, body: Record<string, unknown>, key = newKey()) {

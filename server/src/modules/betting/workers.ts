@@ -1,6 +1,7 @@
 /**
  * The betting workers of the workers role: every interval, decide live bets whose delay ended,
- * settle resulted bets and run automatic cash-outs. Runs do not overlap; safe with several
+ * settle resulted bets, run automatic cash-outs, expire undecided VIP bet requests and tell players
+ * of decided ones. Runs do not overlap; safe with several
  * processes (every step claims its rows FOR UPDATE SKIP LOCKED or by unique keys).
  */
 
@@ -8,6 +9,7 @@ import { runAutoCashouts } from './cash-out.ts';
 import type { BettingContext } from './context.ts';
 import { decideDueLiveBets } from './decide-live-bets.ts';
 import { settleResultedBets } from './settle-bets.ts';
+import { expireVipRequests, notifyVipDecisions } from './vip-requests.ts';
 
 export interface BettingWorkerOptions {
   intervalMs: number;
@@ -19,7 +21,9 @@ export async function runBettingWorkersOnce(ctx: BettingContext, options: { rese
   const decided = await decideDueLiveBets(ctx);
   const settled = await settleResultedBets(ctx, options);
   const cashedOut = await runAutoCashouts(ctx);
-  return { decided, settled, cashedOut };
+  const vipExpired = await expireVipRequests(ctx);
+  const vipNotified = await notifyVipDecisions(ctx);
+  return { decided, settled, cashedOut, vipExpired, vipNotified };
 }
 
 export function startBettingWorkers(

@@ -2,7 +2,8 @@
  * Enforcement: deposits and stakes are counted against the player's limits over rolling windows,
  * under the player's lock, and recorded in the same transaction, so two parallel requests that
  * together would pass a limit are decided one after the other. Replays (same reference) pass
- * without being counted twice.
+ * without being counted twice. Money in another currency than the limit's counts through the
+ * exchange rates (exchange-rates.ts), converted when it moves.
  */
 import { sql } from 'kysely';
 import {
@@ -16,6 +17,7 @@ import {
 } from '../../../../domain/limits/index.ts';
 import { currency as currencyInfo } from '../../../../domain/money/index.ts';
 import { AppError } from '../../platform/errors.ts';
+import { convert, convertOrNull, rateMissing } from './exchange-rates.ts';
 import type { Db, StoredLimits } from './limit-records.ts';
 
 export type UsageKind = 'deposit' | 'stake' | 'loss';
@@ -29,25 +31,48 @@ export interface UsageInput {
   reference: string;
 }
 
-/** Sum of a kind of usage in a currency over the window ending now: now − window < at ≤ now. */
+/** A time range of usage: from (exclusive unless said) to (inclusive). */
+export interface UsageRange {
+  from: Date;
+  fromInclusive?: boolean;
+  to: Date;
+}
+
+/** The rolling window ending now: now − window < at ≤ now. */
+export function windowRange(nowMs: number, windowSec: number): UsageRange {
+  return { from: new Date(nowMs - windowSec * 1000), to: new Date(nowMs) };
+}
+
+/**
+ * Sum of a kind of usage over a range in `currency`. Each movement counts with the amount it was
+ * converted to when it happened; amounts kept in another currency (made before the limit currency
+ * was known, or without a rate then) are converted with today's rate, rounded up. No rate: `missing`
+ * 'throw' refuses with LIMIT_FX_RATE_MISSING, 'skip' leaves them out (statistics).
+ */
 export async function usedMinor(
   db: Db,
   userId: bigint,
   kind: UsageKind,
   currency: string,
-  nowMs: number,
-  windowSec: number,
+  range: UsageRange,
+  missing: 'throw' | 'skip' = 'throw',
 ): Promise<bigint> {
-  const row = await db
+  const rows = await db
     .selectFrom('limit_usage')
-    .select(sql<bigint>`coalesce(sum(amount_minor), 0)::bigint`.as('used'))
+    .select(['counted_currency', sql<bigint>`coalesce(sum(counted_minor), 0)::bigint`.as('used')])
     .where('user_id', '=', userId)
     .where('kind', '=', kind)
-    .where('currency', '=', currency)
-    .where('at', '>', new Date(nowMs - windowSec * 1000))
-    .where('at', '<=', new Date(nowMs))
-    .executeTakeFirstOrThrow();
-  return BigInt(row.used);
+    .where('at', range.fromInclusive ? '>=' : '>', range.from)
+    .where('at', '<=', range.to)
+    .groupBy('counted_currency')
+    .execute();
+  let used = 0n;
+  for (const row of rows) {
+    const converted = await convertOrNull(db, BigInt(row.used), row.counted_currency, currency);
+    if (converted === null && missing === 'throw') throw rateMissing(row.counted_currency, currency);
+    used += converted ?? 0n;
+  }
+  return used;
 }
 
 /** Throws LIMIT_SELF_EXCLUDED or LIMIT_TIME_OUT (details.endsAt, seconds) while either runs. */
@@ -81,21 +106,13 @@ async function assertFamily(
     if (currency === undefined) continue;
     const limitMinor = limitMinorOf(record.value, currencyInfo(currency).scale);
     if (limitMinor === null) continue;
-    // Limits are kept in one currency. Without exchange rates a deposit or stake in another
-    // currency could not be counted, so while a limit is set it would be a way around it: refuse.
-    if (currency !== input.currency) throw currencyMismatch(type, currency);
-    const used = await usedMinor(db, input.userId, kind, currency, nowMs, windowSeconds(type));
-    const check = checkAmount(limitMinor, used, input.amountMinor);
+    // A movement in another currency counts through the exchange rate (rounded up); without a
+    // rate it cannot be counted, and letting it pass would be a way around the limit: refuse.
+    const amountMinor = await convert(db, input.amountMinor, input.currency, currency);
+    const used = await usedMinor(db, input.userId, kind, currency, windowRange(nowMs, windowSeconds(type)));
+    const check = checkAmount(limitMinor, used, amountMinor);
     if (!check.allowed) throw exceeded(family, type, record.value, check.remainingMinor);
   }
-}
-
-function currencyMismatch(type: LimitType, limitCurrency: string): AppError {
-  return new AppError(
-    'LIMIT_CURRENCY_MISMATCH',
-    `Your limit is kept in ${limitCurrency}: while it is set, use your ${limitCurrency} account`,
-    { limitType: type, limitCurrency },
-  );
 }
 
 function exceeded(family: 'wager' | 'loss' | 'deposit', type: LimitType, value: number, remaining: bigint) {
@@ -124,31 +141,32 @@ async function alreadyCounted(db: Db, input: UsageInput, kind: UsageKind): Promi
 }
 
 /**
- * Records usage once per (user, kind, reference); with `replace`, a record of the same reference
- * is replaced (a resettled bet's loss replaces the previous settlement's).
+ * Records usage once per (user, kind, reference), converted into `countCurrency` (the player's
+ * limit currency) at today's rate, so later rate changes leave it as it was; without a rate it is
+ * kept in its own currency and converted when counted. With `replace`, a record of the same
+ * reference is replaced (a resettled bet's loss replaces the previous settlement's).
  */
 export async function recordUsage(
   db: Db,
   input: UsageInput,
   kind: UsageKind,
   at: Date,
+  countCurrency: string,
   options: { replace?: boolean } = {},
 ): Promise<void> {
+  const converted = await convertOrNull(db, input.amountMinor, input.currency, countCurrency);
+  const amounts = {
+    currency: input.currency,
+    amount_minor: input.amountMinor,
+    counted_currency: converted === null ? input.currency : countCurrency,
+    counted_minor: converted ?? input.amountMinor,
+  };
   await db
     .insertInto('limit_usage')
-    .values({
-      user_id: input.userId,
-      kind,
-      currency: input.currency,
-      amount_minor: input.amountMinor,
-      reference: input.reference.slice(0, 200),
-      at,
-    })
+    .values({ user_id: input.userId, kind, reference: input.reference.slice(0, 200), at, ...amounts })
     .onConflict((oc) => {
       const target = oc.columns(['user_id', 'kind', 'reference']);
-      return options.replace
-        ? target.doUpdateSet({ currency: input.currency, amount_minor: input.amountMinor, at })
-        : target.doNothing();
+      return options.replace ? target.doUpdateSet({ ...amounts, at }) : target.doNothing();
     })
     .execute();
 }
@@ -179,7 +197,7 @@ export async function checkDeposit(
   const nowMs = now.getTime();
   assertNotLocked(limits, Math.floor(nowMs / 1000));
   await assertFamily(db, limits, 'deposit', 'deposit', input, nowMs);
-  await recordUsage(db, input, 'deposit', now);
+  await recordUsage(db, input, 'deposit', now, limits.home ?? input.currency);
 }
 
 /**
@@ -187,10 +205,38 @@ export async function checkDeposit(
  * losing the stake would pass a loss limit (10, 11, 12: net losses settled in the window + stake).
  */
 export async function checkStake(db: Db, limits: StoredLimits, input: UsageInput, now: Date): Promise<void> {
-  if (await alreadyCounted(db, input, 'stake')) return;
   const nowMs = now.getTime();
+  if (!hasAmountLimit(limits, 'wager') && !hasAmountLimit(limits, 'loss')) {
+    // Nothing to count against (most players, every bet): only a running lock can refuse, and a
+    // replay (same reference) passes even then; recording a reference twice writes it once.
+    if (isLocked(limits, nowMs) && !(await alreadyCounted(db, input, 'stake'))) {
+      assertNotLocked(limits, Math.floor(nowMs / 1000));
+    }
+    await recordUsage(db, input, 'stake', now, limits.home ?? input.currency);
+    return;
+  }
+  if (await alreadyCounted(db, input, 'stake')) return;
   assertNotLocked(limits, Math.floor(nowMs / 1000));
   await assertFamily(db, limits, 'wager', 'stake', input, nowMs);
   await assertFamily(db, limits, 'loss', 'loss', input, nowMs);
-  await recordUsage(db, input, 'stake', now);
+  await recordUsage(db, input, 'stake', now, limits.home ?? input.currency);
+}
+
+/** Whether any limit of the family has an amount in force (assertFamily would query for it). */
+function hasAmountLimit(limits: StoredLimits, family: 'wager' | 'loss' | 'deposit'): boolean {
+  return typesOf(family).some((type) => {
+    const currency = limits.currency.get(type);
+    if (currency === undefined) return false;
+    const record = limits.records.get(type) as LimitRecord;
+    return limitMinorOf(record.value, currencyInfo(currency).scale) !== null;
+  });
+}
+
+/** A self-exclusion (30) or time-out (33) runs. */
+function isLocked(limits: StoredLimits, nowMs: number): boolean {
+  const nowSec = Math.floor(nowMs / 1000);
+  return ([30, 33] as const).some((type) => {
+    const record = limits.records.get(type);
+    return record !== undefined && lockedUntilSec([record], nowSec) !== null;
+  });
 }

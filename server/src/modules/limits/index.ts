@@ -10,24 +10,46 @@
  *   - limits.recordSettlement({ userId, currency, stakeMinor, payoutMinor, reference }, trx?) — on
  *     settlement, for the loss limits and the net position (a resettlement replaces the record);
  *   - limits.releaseStake({ userId, reference }, trx?) — a rejected bet's stake no longer counts;
+ *   - limits.releaseDeposit({ userId, reference }, trx?) — a failed or cancelled deposit frees its room;
+ *   - limits.casinoRound({ userId, currency, stakeMinor, payoutMinor?, roundId }, trx?) — the casino's
+ *     one call per round: counts the stake (wager and loss limits) and, when given, the round's loss;
  *   - limits.assertMaySignIn(userId) — installed as the auth sign-in check;
- *   - limits.isLocked(userId) — marketing stops while a self-exclusion or time-out runs.
+ *   - limits.marketingAllowed(userId) — the one marketing check: false while a self-exclusion or
+ *     time-out runs (isLocked / lockedUntilSec tell the same); promotional senders skip the player.
+ *
+ * Currencies: a limit is kept in the player's currency; deposits and stakes in another currency
+ * count through the exchange rates set with `parlay fx set USD RUB 92.5` (runFxCommand), converted
+ * when the money moves and rounded up (at most one minor unit against the player).
  *
  * Routes (see routes.ts): GET /limit-service-api/api/external/web/v3/limits, POST …/limit,
  * DELETE …/limit, POST …/limitaction, POST …/ping, GET …/stats, POST /web-api/api/web/user/v1/reality-check.
  *
  * Errors: LIMIT_VALUE_NOT_ALLOWED, VALIDATION_FAILED (400); NOT_AUTHENTICATED (401);
  * LIMIT_DEPOSIT_EXCEEDED, LIMIT_WAGER_EXCEEDED, LIMIT_LOSS_EXCEEDED, LIMIT_SELF_EXCLUDED,
- * LIMIT_TIME_OUT, LIMIT_SESSION_ENDED (403); LIMIT_LOCKED, LIMIT_NOTHING_PENDING (409).
+ * LIMIT_TIME_OUT, LIMIT_SESSION_ENDED, LIMIT_FX_RATE_MISSING (403); LIMIT_LOCKED,
+ * LIMIT_NOTHING_PENDING (409).
  */
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { Database } from '../../platform/schema.ts';
 import type { AuthService } from '../auth/index.ts';
+import { releaseUsage } from './check-usage.ts';
 import { LimitsService } from './limits-service.ts';
 import { limitsRoutes } from './routes.ts';
 
 export type { UsageInput } from './check-usage.ts';
+export { FX_USAGE, runFxCommand } from './fx-command.ts';
 export { type ChangeResult, LimitsService } from './limits-service.ts';
+
+/**
+ * The deposit-limit release alone, for processes without a session service (the operator's CLI): a
+ * deposit that fails or is cancelled there frees its room as it does in the server.
+ */
+export function depositLimitRelease(db: Kysely<Database>) {
+  return (deposit: { userId: bigint; reference: string }, trx?: Kysely<Database>) =>
+    releaseUsage(trx ?? db, deposit.userId, 'deposit', deposit.reference);
+}
 export type { LimitView } from './views.ts';
 
 export function createLimitsService(

@@ -21,6 +21,8 @@ const toDate = (sec: number | null): Date | null => (sec === null ? null : new D
 export interface StoredLimits {
   records: Map<LimitType, LimitRecord>;
   currency: Map<LimitType, string>;
+  /** The player's limit currency (that of their first limit row), or null before any limit. */
+  home: string | null;
 }
 
 /** Every limit type of the player, settled at `nowSec` (a due non-deposit change applies itself). */
@@ -30,7 +32,12 @@ export async function loadLimits(
   nowSec: number,
   delaySec: number,
 ): Promise<StoredLimits> {
-  const rows = await db.selectFrom('player_limits').selectAll().where('user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('player_limits')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('limit_type')
+    .execute();
   const records = new Map<LimitType, LimitRecord>();
   const currency = new Map<LimitType, string>();
   for (const type of LIMIT_TYPES) records.set(type, emptyRecord(type));
@@ -47,7 +54,19 @@ export async function loadLimits(
     records.set(type, settle(record, nowSec, delaySec));
     currency.set(type, row.currency);
   }
-  return { records, currency };
+  return { records, currency, home: rows[0]?.currency ?? null };
+}
+
+/** The player's limit currency without loading the limits (null before any limit). */
+export async function homeCurrency(db: Db, userId: bigint): Promise<string | null> {
+  const row = await db
+    .selectFrom('player_limits')
+    .select('currency')
+    .where('user_id', '=', userId)
+    .orderBy('limit_type')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.currency ?? null;
 }
 
 export async function saveLimit(

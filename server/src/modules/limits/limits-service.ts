@@ -3,8 +3,8 @@
  * for other modules (deposits, stakes, settlements, sign-in) and session time from the pings.
  *
  * Errors: LIMIT_VALUE_NOT_ALLOWED (400); LIMIT_DEPOSIT_EXCEEDED, LIMIT_WAGER_EXCEEDED,
- * LIMIT_LOSS_EXCEEDED, LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT, LIMIT_SESSION_ENDED (403);
- * LIMIT_LOCKED, LIMIT_NOTHING_PENDING (409).
+ * LIMIT_LOSS_EXCEEDED, LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT, LIMIT_SESSION_ENDED,
+ * LIMIT_FX_RATE_MISSING (403); LIMIT_LOCKED, LIMIT_NOTHING_PENDING (409).
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -32,7 +32,14 @@ import {
   releaseUsage,
   type UsageInput,
 } from './check-usage.ts';
-import { type Db, loadLimits, lockPlayer, type StoredLimits, saveLimit } from './limit-records.ts';
+import {
+  type Db,
+  homeCurrency,
+  loadLimits,
+  lockPlayer,
+  type StoredLimits,
+  saveLimit,
+} from './limit-records.ts';
 import { playerStats } from './player-stats.ts';
 import { type LimitView, limitView } from './views.ts';
 
@@ -163,7 +170,8 @@ export class LimitsService {
 
   /**
    * Counts a deposit against the deposit limits, or refuses it (LIMIT_DEPOSIT_EXCEEDED,
-   * LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT). The payments module calls it before creating a deposit.
+   * LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT, LIMIT_FX_RATE_MISSING). The payments module calls it before
+   * creating a deposit; a deposit in another currency than the limit's counts through the rate.
    */
   async assertDepositAllowed(input: UsageInput, trx?: Transaction<Database>): Promise<void> {
     await this.#inPlayerLock(
@@ -185,6 +193,15 @@ export class LimitsService {
       (t, limits) => checkStake(t, limits, input, this.#clock.now()),
       trx,
     );
+  }
+
+  /**
+   * Gives a deposit's count back to the deposit limits: a deposit counts when it is created, and
+   * one that fails or is cancelled frees its room (payments calls it with the deposit's reference,
+   * inside the transaction that ends the payment). Nothing happens for a reference not counted.
+   */
+  async releaseDeposit(input: { userId: bigint; reference: string }, trx?: Kysely<Database>): Promise<void> {
+    await releaseUsage(trx ?? this.#db, input.userId, 'deposit', input.reference);
   }
 
   /**
@@ -213,7 +230,9 @@ export class LimitsService {
       amountMinor: input.stakeMinor - input.payoutMinor,
       reference: input.reference,
     };
-    await recordUsage(trx ?? this.#db, usage, 'loss', this.#clock.now(), { replace: true });
+    const db = trx ?? this.#db;
+    const home = (await homeCurrency(db, input.userId)) ?? input.currency;
+    await recordUsage(db, usage, 'loss', this.#clock.now(), home, { replace: true });
   }
 
   /** Sign-in check: refuses during a self-exclusion or time-out, and after today's session time ran out. */
@@ -227,8 +246,47 @@ export class LimitsService {
 
   /** Whether a self-exclusion or time-out runs (marketing and play stop; withdrawals go on). */
   async isLocked(userId: bigint): Promise<boolean> {
+    return (await this.lockedUntilSec(userId)) !== null;
+  }
+
+  /** The end (seconds) of the running self-exclusion or time-out, or null when none runs. */
+  async lockedUntilSec(userId: bigint): Promise<number | null> {
     const limits = await this.#load(this.#db, userId);
-    return lockedUntilSec([...limits.records.values()], this.#nowSec()) !== null;
+    return lockedUntilSec([...limits.records.values()], this.#nowSec());
+  }
+
+  /**
+   * The one marketing check: whether promotional content (offers, bonus mailings, analytics and
+   * advertising counters) may reach the player. False while a self-exclusion or time-out runs. Every
+   * promotional sender asks it per recipient right before sending and skips the player when false.
+   */
+  async marketingAllowed(userId: bigint): Promise<boolean> {
+    return !(await this.isLocked(userId));
+  }
+
+  /**
+   * The casino's one call per game round (no casino game server exists yet; this is its contract).
+   * Without `payoutMinor` (a round opens) the stake counts against the wagering and loss limits, or
+   * the round is refused exactly like a bet: LIMIT_WAGER_EXCEEDED, LIMIT_LOSS_EXCEEDED,
+   * LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT, LIMIT_FX_RATE_MISSING. With `payoutMinor` (the round ends,
+   * or an instant round) the loss, stake − payout, counts for the loss limits and the net position.
+   * Call it inside the transaction that debits the stake, so a refused or rolled-back round counts
+   * nothing. Idempotent per round: a repeated call, or the closing call of a round already counted,
+   * does not count the stake again (a round opened before a self-exclusion may still close).
+   * @example await limits.casinoRound({ userId, currency: 'RUB', stakeMinor: 50_00n, roundId: 'slots:9' }, trx);
+   */
+  async casinoRound(
+    input: { userId: bigint; currency: string; stakeMinor: bigint; payoutMinor?: bigint; roundId: string },
+    trx?: Transaction<Database>,
+  ): Promise<void> {
+    const reference = `casino:${input.roundId}`;
+    const { userId, currency, stakeMinor } = input;
+    await this.assertStakeAllowed({ userId, currency, amountMinor: stakeMinor, reference }, trx);
+    if (input.payoutMinor === undefined) return;
+    await this.recordSettlement(
+      { userId, currency, stakeMinor, payoutMinor: input.payoutMinor, reference },
+      trx,
+    );
   }
 
   /**

@@ -1,146 +1,23 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { InProcessBus } from '../../platform/bus.ts';
-import { ManualClock } from '../../platform/clock.ts';
-import { AppError } from '../../platform/errors.ts';
-import { createMetrics } from '../../platform/metrics.ts';
-import { migrate } from '../../platform/migrations.ts';
-import type { ModuleDeps } from '../../platform/module.ts';
-import { createTestDatabase, type TestDatabase, testConfig } from '../../testing/test-app.ts';
-import { createLimitsService, type LimitsService } from './index.ts';
+/**
+ * The limits service over HTTP (site-shell §3, §4, §7): the API, deposit limits and their approval,
+ * self-exclusion, time-out, the session limit and the reality check.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  app,
+  BASE,
+  clock,
+  codeOf,
+  DELAY,
+  errorOf,
+  key,
+  limits,
+  newPlayer,
+  Player,
+  setUpLimitsApp,
+} from './limits-test-support.ts';
 
-const BASE = '/limit-service-api/api/external/web/v3';
-const DELAY = 86_400;
-const clock = new ManualClock(Date.UTC(2025, 5, 18, 9, 0, 0));
-let app: FastifyInstance;
-let database: TestDatabase;
-let deps: ModuleDeps;
-let limits: LimitsService;
-
-let ips = 0;
-
-class Player {
-  token: string | null = null;
-  userId = 0;
-  login = '';
-  password = '';
-  accountId = '';
-  readonly ip = `10.0.${Math.floor(++ips / 250)}.${ips % 250}`;
-
-  async call(
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) {
-    const options: InjectOptions = {
-      method,
-      url,
-      remoteAddress: this.ip,
-      headers: { ...headers, ...(this.token ? { cookie: `user_token=${this.token}` } : {}) },
-      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
-    };
-    const res = await app.inject(options);
-    const cookie = res.cookies.find((c) => c.name === 'user_token');
-    if (cookie) this.token = cookie.value === '' ? null : cookie.value;
-    return res;
-  }
-
-  async signIn() {
-    return this.call('POST', '/web-api/auth/v1/login', {
-      login: this.login,
-      password: this.password,
-      remember: true,
-    });
-  }
-
-  limitsList = async () =>
-    (await this.call('GET', `${BASE}/limits`)).json().data as Record<string, unknown>[];
-  limit = async (type: number) =>
-    (await this.limitsList()).find((l) => l.limitType === type) as Record<string, unknown>;
-  set = (limitType: number, limitValue: number) =>
-    this.call('POST', `${BASE}/limit`, { limitType, limitValue });
-
-  deposit(amount: string, key: string) {
-    return this.call(
-      'POST',
-      '/web-api/payments/v1/deposits',
-      { accountId: this.accountId, methodId: cardMethod, amount, lng: 'en' },
-      { 'idempotency-key': key },
-    );
-  }
-}
-
-let cardMethod = 0;
-let usdCardMethod = 0;
-let nextKey = 0;
-const key = () => `limits-test-${++nextKey}-key`;
-
-async function newPlayer(): Promise<Player> {
-  const p = new Player();
-  const res = await p.call('POST', '/web-api/auth/v1/registration/fast', { countryId: 1, currency: 'RUB' });
-  expect(res.statusCode).toBe(200);
-  const body = res.json();
-  p.userId = body.userId;
-  p.login = body.accountNumber;
-  p.password = body.password;
-  expect((await p.signIn()).statusCode).toBe(200);
-  const accounts = (await p.call('GET', '/web-api/accounts/v1/accounts')).json();
-  p.accountId = String(accounts.accounts[0].id);
-  return p;
-}
-
-const errorOf = (res: { json(): unknown }) =>
-  (res.json() as { error: { code: string; details?: unknown } }).error;
-
-async function codeOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-    return 'ok';
-  } catch (err) {
-    if (err instanceof AppError) return err.code;
-    throw err;
-  }
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.handle);
-  deps = {
-    config: testConfig({ PARLAY_ROLES: 'api', AUTH_TOKEN_TTL_SECONDS: '86400' }),
-    db: database.handle,
-    bus: new InProcessBus({ error: () => {} }),
-    clock,
-    metrics: createMetrics({ collectDefaults: false }),
-  };
-  app = await buildApp(deps);
-  const methods = (
-    await app.inject({ url: '/web-api/payments/v1/methods?direction=deposit&currency=RUB' })
-  ).json();
-  cardMethod = methods.methods.find((m: { code: string }) => m.code === 'card').id;
-  const usdMethods = (
-    await app.inject({ url: '/web-api/payments/v1/methods?direction=deposit&currency=USD' })
-  ).json();
-  usdCardMethod = usdMethods.methods[0].id;
-  // A second service over the same database stands in for bet placement (it calls the service, not HTTP).
-  limits = createLimitsService(deps, { sessions: { revokeAllExcept: async () => 0 } } as never);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await deps?.bus.close();
-  if (!database?.url) return database?.drop();
-  // The 20 parallel deposits leave many pooled connections; let them finish closing before the
-  // database is dropped (drop … with (force) would otherwise interrupt them mid-close).
-  await database.handle.close();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${new URL(database.url).pathname.slice(1)} with (force)`);
-  await admin.end();
-});
+setUpLimitsApp();
 
 describe('limits API', () => {
   it('lists every limit type; no limit is -1, and 999999999 for deposits', async () => {
@@ -257,87 +134,6 @@ describe('deposit limits', () => {
     expect(passed).toBe(10);
     expect(refused).toBe(10);
     expect((await p.limit(20)).limitBalance).toBe(0);
-  });
-});
-
-describe('limits cannot be passed through another currency', () => {
-  it('refuses a deposit into another currency account while a deposit limit is set', async () => {
-    const p = await newPlayer();
-    const added = await p.call('POST', '/web-api/accounts/v1/currencies', { currency: 'USD' });
-    expect(added.statusCode).toBe(200);
-    const accounts = (await p.call('GET', '/web-api/accounts/v1/accounts')).json().accounts as {
-      id: string;
-      iso: string;
-    }[];
-    const usd = accounts.find((a) => a.iso === 'USD');
-    expect(usd).toBeDefined();
-    const deposit = (accountId: string) =>
-      p.call(
-        'POST',
-        '/web-api/payments/v1/deposits',
-        { accountId, methodId: usdCardMethod, amount: '50', lng: 'en' },
-        { 'idempotency-key': key() },
-      );
-    expect((await deposit(usd!.id)).statusCode).toBe(200);
-    await p.set(20, 1000);
-    const refused = await deposit(usd!.id);
-    expect(refused.statusCode).toBe(403);
-    expect(errorOf(refused)).toMatchObject({
-      code: 'LIMIT_CURRENCY_MISMATCH',
-      details: { limitCurrency: 'RUB' },
-    });
-  });
-});
-
-describe('stakes and losses (the functions bet placement calls)', () => {
-  it('wager limits count stakes over the window; parallel stakes never pass together', async () => {
-    const p = await newPlayer();
-    await p.set(1, 500);
-    const userId = BigInt(p.userId);
-    const stake = (n: number) =>
-      limits.assertStakeAllowed({
-        userId,
-        currency: 'RUB',
-        amountMinor: 100_00n,
-        reference: `bet:${p.userId}:${n}`,
-      });
-    const codes = await Promise.all(Array.from({ length: 8 }, (_, i) => codeOf(stake(i))));
-    expect(codes.filter((c) => c === 'ok')).toHaveLength(5);
-    expect(codes.filter((c) => c === 'LIMIT_WAGER_EXCEEDED')).toHaveLength(3);
-    expect(await codeOf(stake(codes.indexOf('ok')))).toBe('ok'); // a replay of a counted stake
-    // A stake in another currency cannot be counted against a RUB limit, so it is refused.
-    expect(
-      await codeOf(
-        limits.assertStakeAllowed({ userId, currency: 'USD', amountMinor: 100_00n, reference: 'usd' }),
-      ),
-    ).toBe('LIMIT_CURRENCY_MISMATCH');
-  });
-
-  it('loss limits: settled net losses plus the stake may not pass the limit', async () => {
-    const p = await newPlayer();
-    await p.set(11, 1000);
-    const userId = BigInt(p.userId);
-    await limits.recordSettlement({
-      userId,
-      currency: 'RUB',
-      stakeMinor: 900_00n,
-      payoutMinor: 100_00n,
-      reference: 'b1',
-    });
-    const stake = (minor: bigint, ref: string) =>
-      codeOf(limits.assertStakeAllowed({ userId, currency: 'RUB', amountMinor: minor, reference: ref }));
-    expect(await stake(200_01n, 's1')).toBe('LIMIT_LOSS_EXCEEDED');
-    expect(await stake(200_00n, 's2')).toBe('ok');
-    await limits.recordSettlement({
-      userId,
-      currency: 'RUB',
-      stakeMinor: 100_00n,
-      payoutMinor: 400_00n,
-      reference: 'b2',
-    });
-    expect(await stake(300_00n, 's3')).toBe('ok');
-    const stats = (await p.call('GET', `${BASE}/stats`)).json();
-    expect(stats.today.netMinor).toBe(String(-(900_00 - 100_00) + (400_00 - 100_00)));
   });
 });
 

@@ -1,9 +1,11 @@
 /**
  * What the responsible page shows beyond the limits: session time and net position (payouts minus
- * settled stakes) for today, this week and this month in the site's time zone.
+ * settled stakes) for today, this week and this month in the site's time zone, in the player's
+ * currency (other currencies converted as counted; without a rate they are left out).
  */
 import { sql } from 'kysely';
 import { dayStartSec, monthStartSec, weekStartSec } from '../../../../domain/limits/index.ts';
+import { usedMinor } from './check-usage.ts';
 import type { Db } from './limit-records.ts';
 import { LIMITS_DAY_OFFSET_HOURS } from './limits-service.ts';
 
@@ -28,23 +30,13 @@ async function period(
     .where('user_id', '=', userId)
     .where('day_start', '>=', from)
     .executeTakeFirstOrThrow();
-  const sums = await db
-    .selectFrom('limit_usage')
-    .select([
-      sql<bigint>`coalesce(sum(case when kind = 'loss' then amount_minor else 0 end), 0)::bigint`.as('loss'),
-      sql<bigint>`coalesce(sum(case when kind = 'deposit' then amount_minor else 0 end), 0)::bigint`.as(
-        'deposits',
-      ),
-    ])
-    .where('user_id', '=', userId)
-    .where('currency', '=', currency)
-    .where('at', '>=', from)
-    .where('at', '<=', new Date(nowMs))
-    .executeTakeFirstOrThrow();
+  const range = { from, fromInclusive: true, to: new Date(nowMs) };
+  const loss = await usedMinor(db, userId, 'loss', currency, range, 'skip');
+  const deposits = await usedMinor(db, userId, 'deposit', currency, range, 'skip');
   return {
     sessionSeconds: Number(session.seconds),
-    netMinor: (-BigInt(sums.loss)).toString(),
-    depositsMinor: BigInt(sums.deposits).toString(),
+    netMinor: (-loss).toString(),
+    depositsMinor: deposits.toString(),
   };
 }
 

@@ -61,7 +61,7 @@ export async function limitsRoutes(
         tags,
         summary: 'Set or change a limit',
         description:
-          'A tighter limit applies at once; a looser one or a removal (limitValue -1) is pending for the approval delay (deposit limits then wait for approval). Self-exclusion (30) and time-out (33) end every session at once and cannot be changed while they run.',
+          'A tighter limit applies at once; a looser one or a removal (limitValue -1) is pending for the approval delay (deposit limits then wait for approval). Self-exclusion (30) and time-out (33) end every session at once, cannot be changed while they run, and set the parlay_marketing_off cookie (end, seconds) that stops marketing in the browser.',
         body: Type.Object({
           limitType: LimitType,
           limitValue: Type.Integer({ minimum: -1, maximum: 999_999_999 }),
@@ -76,7 +76,10 @@ export async function limitsRoutes(
       const value = limitValue === 999_999_999 ? -1 : limitValue;
       const result = await limits.change(BigInt(user.userId), user.currency, limitType, value);
       if (limitType === 30 || limitType === 33) {
-        if (result.status === 'applied') auth.forget(request);
+        if (result.status === 'applied') {
+          auth.forget(request);
+          markMarketingOff(reply, result.limit.endsAt);
+        }
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
       }
       return { status: result.status, title: TITLES[result.status], data: result.limit };
@@ -218,6 +221,23 @@ export async function limitsRoutes(
       return { result: true };
     },
   );
+}
+
+/**
+ * The browser stops marketing (analytics and advertising counters, promotional offers) until a
+ * self-exclusion or time-out ends: the player is signed out, so the shell learns it from this
+ * cookie (seconds since epoch; not personal, so not httpOnly) and web/shell/src/limits/marketing.ts
+ * reads it. Server-side senders ask limits.marketingAllowed(userId).
+ */
+export const MARKETING_OFF_COOKIE = 'parlay_marketing_off';
+
+function markMarketingOff(reply: FastifyReply, endsAtSec: number | null): void {
+  if (endsAtSec === null) return;
+  reply.setCookie(MARKETING_OFF_COOKIE, String(endsAtSec), {
+    path: '/',
+    sameSite: 'lax',
+    expires: new Date(endsAtSec * 1000),
+  });
 }
 
 /** Counts session time; when the session limit is used up the cookie goes with the sessions. */

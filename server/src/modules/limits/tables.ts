@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the limits module (migration 0040). */
+/** Tables of the limits module (migrations 0040, 0060). */
 export interface LimitsTables {
   limit_players: { user_id: bigint; last_ping_at: Date | null };
   player_limits: {
@@ -20,9 +20,13 @@ export interface LimitsTables {
     kind: 'deposit' | 'stake' | 'loss';
     currency: string;
     amount_minor: bigint;
+    /** The amount in the player's limit currency at the time of the movement (migration 0060). */
+    counted_currency: string;
+    counted_minor: bigint;
     reference: string;
     at: Date;
   };
+  fx_rates: { base: string; quote: string; rate_num: bigint; rate_den: bigint; updated_at: Date };
   limit_session_days: { user_id: bigint; day_start: Date; seconds: Generated<number> };
   reality_check_answers: {
     id: Generated<bigint>;

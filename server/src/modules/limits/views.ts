@@ -17,7 +17,7 @@ import {
   windowSeconds,
 } from '../../../../domain/limits/index.ts';
 import { currency as currencyInfo } from '../../../../domain/money/index.ts';
-import { usedMinor } from './check-usage.ts';
+import { usedMinor, windowRange } from './check-usage.ts';
 import type { Db } from './limit-records.ts';
 
 export const LimitViewSchema = Type.Object({
@@ -67,14 +67,10 @@ async function balanceOf(
   const limitMinor = limitMinorOf(record.value, scale) ?? 0n;
   const family = familyOf(record.type);
   const kind = family === 'deposit' ? 'deposit' : family === 'wager' ? 'stake' : 'loss';
-  const used = await usedMinor(
-    db,
-    input.userId,
-    kind,
-    input.currency,
-    input.nowMs,
-    windowSeconds(record.type),
-  );
+  // Usage kept in a currency with no rate today cannot be shown: it is left out of the balance
+  // here, while a deposit or stake is refused (LIMIT_FX_RATE_MISSING) until a rate is set.
+  const range = windowRange(input.nowMs, windowSeconds(record.type));
+  const used = await usedMinor(db, input.userId, kind, input.currency, range, 'skip');
   const left = limitMinor - used;
   return left <= 0n ? 0 : Number(left / 10n ** BigInt(scale));
 }

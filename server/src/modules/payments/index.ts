@@ -6,8 +6,11 @@
  * Routes: GET /web-api/payments/v1/methods; GET|POST /payments-sandbox/pay/:reference (sandbox);
  * POST /payments-api/v1/notify/:provider (signed, server to server); signed-in players:
  * POST /web-api/payments/v1/deposits and /withdrawals (Idempotency-Key header),
- * POST /web-api/payments/v1/withdrawals/:id/cancel, GET /web-api/payments/v1/payments, GET /web-api/payments/v1/profile.
+ * POST /web-api/payments/v1/withdrawals/:id/cancel, GET /web-api/payments/v1/payments, GET /web-api/payments/v1/profile;
+ * payment requests and the mobile-cash list (requests-routes.ts); the secure-data grant and one
+ * payment with its details (secure-data-routes.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AmountError, parseAmount, returnPath } from '../../../../domain/money/index.ts';
@@ -15,25 +18,46 @@ import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { Ledger } from '../accounts/index.ts';
 import { requireUser } from '../auth/index.ts';
+import { PaymentRequests } from './payment-requests.ts';
 import { PaymentsService } from './payments-service.ts';
+import { requestsRoutes } from './requests-routes.ts';
 import { renderSandboxPage, SANDBOX_PAGE_CSP } from './sandbox-page.ts';
-import { cardOutcome, SandboxProvider, SIGNATURE_HEADER } from './sandbox-provider.ts';
+import { cardOutcome, SandboxProvider, SandboxRecords, SIGNATURE_HEADER } from './sandbox-provider.ts';
+import { SecureDataGrants } from './secure-data-grant.ts';
+import { secureDataRoutes } from './secure-data-routes.ts';
 import { MethodSchema, methodView, PaymentSchema, paymentView } from './views.ts';
 
 export type { PaymentFilter } from './list-payments.ts';
 export type { PaymentMethod } from './methods.ts';
 export type { Payment } from './payment-record.ts';
+export { PaymentRequests, type RequestTopic } from './payment-requests.ts';
 export { PAYMENTS_USAGE, runPaymentsCommand } from './payments-command.ts';
 export {
   type DepositInput,
   type NotificationOutcome,
   type PaymentsOptions,
   PaymentsService,
+  type ReconcileOutcome,
+  type ReconcileReport,
   type WithdrawalInput,
 } from './payments-service.ts';
-export type { PaymentProvider, ProviderNotification, ProviderPayment, ProviderStatus } from './provider.ts';
-export { SandboxProvider, SIGNATURE_HEADER, signBody, TEST_CARDS } from './sandbox-provider.ts';
-export { methodView, paymentView } from './views.ts';
+export type {
+  PaymentProvider,
+  ProviderNotification,
+  ProviderPayment,
+  ProviderRecord,
+  ProviderStatus,
+} from './provider.ts';
+export { startReconciler } from './reconcile-worker.ts';
+export {
+  SandboxProvider,
+  SandboxRecords,
+  SIGNATURE_HEADER,
+  signBody,
+  TEST_CARDS,
+} from './sandbox-provider.ts';
+export { GRANT_COOKIE, GRANT_TTL_MS, SecureDataGrants } from './secure-data-grant.ts';
+export { methodView, mobileCashStatus, paymentView } from './views.ts';
 
 export function createPaymentsService(
   deps: Pick<ModuleDeps, 'config' | 'db' | 'clock'>,
@@ -42,7 +66,7 @@ export function createPaymentsService(
 ): PaymentsService {
   const provider =
     deps.config.paymentsProvider === 'sandbox'
-      ? new SandboxProvider(deps.config.paymentsSandboxSecret)
+      ? new SandboxProvider(deps.config.paymentsSandboxSecret, new SandboxRecords(deps.db.db, deps.clock))
       : null;
   return new PaymentsService(deps.db.db, ledger, deps.clock, {
     provider,
@@ -85,9 +109,17 @@ function idempotencyKey(request: FastifyRequest): string {
 
 export async function paymentsModule(
   app: FastifyInstance,
-  options: { deps: ModuleDeps; payments: PaymentsService; ledger: Ledger },
+  options: {
+    deps: ModuleDeps;
+    payments: PaymentsService;
+    ledger: Ledger;
+    /** Signs the secure-data grant; every process must share its key (default: one per process). */
+    grants?: SecureDataGrants;
+  },
 ): Promise<void> {
-  const { payments, ledger } = options;
+  const { payments, ledger, deps } = options;
+  const processKey = randomBytes(32).toString('base64url');
+  const grants = options.grants ?? new SecureDataGrants(async () => processKey, deps.clock);
 
   app.get(
     '/web-api/payments/v1/methods',
@@ -141,6 +173,12 @@ export async function paymentsModule(
 
   if (payments.provider instanceof SandboxProvider) registerSandboxPage(app, payments, payments.provider);
   registerPlayerRoutes(app, payments, ledger);
+  await app.register(requestsRoutes, {
+    payments,
+    requests: new PaymentRequests(deps.db.db, deps.clock),
+    clock: deps.clock,
+  });
+  await app.register(secureDataRoutes, { payments, grants, clock: deps.clock });
 }
 
 function registerSandboxPage(
@@ -174,11 +212,9 @@ function registerSandboxPage(
         const form = (request.body ?? {}) as Record<string, string>;
         if (payment.state === 'created' || payment.state === 'pending') {
           const status = form.action === 'cancel' ? 'cancelled' : cardOutcome(form.card ?? '');
-          const { raw, signature } = sandbox.notification(
-            payment,
-            status,
-            status === 'failed' ? 'card_declined' : null,
-          );
+          const reason = status === 'failed' ? 'card_declined' : null;
+          await sandbox.complete(payment, status, reason);
+          const { raw, signature } = sandbox.notification(payment, status, reason);
           // Delivered like a real provider's call: through the signed endpoint, not a shortcut.
           const delivered = await app.inject({
             method: 'POST',
@@ -310,14 +346,27 @@ function registerPlayerRoutes(app: FastifyInstance, payments: PaymentsService, l
     {
       schema: {
         tags,
-        summary: 'Deposit profile',
-        response: { 200: Type.Object({ has_deposit: Type.Boolean() }) },
+        summary: 'Payment profile',
+        description:
+          'has_deposit, and is_need_identification with the operations it blocks (withdrawals, while the site requires a verified identity and the player has none).',
+        response: {
+          200: Type.Object({
+            has_deposit: Type.Boolean(),
+            is_need_identification: Type.Boolean(),
+            blocked_operations: Type.Array(Type.Literal('withdrawal')),
+          }),
+        },
       },
     },
     async (request, reply) => {
       const userId = BigInt((await requireUser(request)).userId);
+      const needsIdentification = await payments.needsIdentification(userId);
       reply.header('cache-control', 'no-store');
-      return { has_deposit: await payments.hasDeposit(userId) };
+      return {
+        has_deposit: await payments.hasDeposit(userId),
+        is_need_identification: needsIdentification,
+        blocked_operations: needsIdentification ? ['withdrawal' as const] : [],
+      };
     },
   );
 }

@@ -9,6 +9,8 @@ export interface PaymentFilter {
   direction?: PaymentDirection;
   states?: PaymentState[];
   accountId?: bigint;
+  /** Only payments through methods with this code (e.g. mobile_cash). */
+  methodCode?: string;
   from?: Date;
   to?: Date;
   page?: number;
@@ -29,6 +31,16 @@ export async function listPayments(
     )
     .$if(!!filter.states?.length, (q) => q.where('state', 'in', filter.states as PaymentState[]))
     .$if(filter.accountId !== undefined, (q) => q.where('account_id', '=', filter.accountId as bigint))
+    .$if(filter.methodCode !== undefined, (q) =>
+      q.where(
+        'method_id',
+        'in',
+        db
+          .selectFrom('payment_methods')
+          .select('id')
+          .where('code', '=', filter.methodCode as string),
+      ),
+    )
     .$if(filter.from !== undefined, (q) => q.where('created_at', '>=', filter.from as Date))
     .$if(filter.to !== undefined, (q) => q.where('created_at', '<', filter.to as Date));
   const [rows, count] = await Promise.all([

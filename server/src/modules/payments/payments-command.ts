@@ -1,10 +1,13 @@
-/** `parlay payments list|approve|reject`: the operator's side of withdrawals. */
+/** `parlay payments list|approve|reject|reconcile`: the operator's side of withdrawals and reconciliation. */
 import { formatAmount } from '../../../../domain/money/index.ts';
 import type { PaymentsService } from './payments-service.ts';
 
 export const PAYMENTS_USAGE = `  payments list                  withdrawals waiting for a decision (state requested)
   payments approve <id>          approve a withdrawal and pay it through the provider
-  payments reject <id> [reason]  reject a withdrawal; the reserved money returns to the player`;
+  payments reject <id> [reason]  reject a withdrawal; the reserved money returns to the player
+  payments reconcile [--older-than <minutes>]
+                                 compare open payments (default: untouched for 5 min) with the
+                                 provider's records and settle stuck ones exactly once`;
 
 export async function runPaymentsCommand(
   payments: PaymentsService,
@@ -12,6 +15,7 @@ export async function runPaymentsCommand(
   out: Pick<Console, 'log' | 'error'> = console,
 ): Promise<number> {
   const [action, idText, reason] = args;
+  if (action === 'reconcile') return reconcile(payments, args.slice(1), out);
   if (action === 'list') {
     const page = await payments.allPayments({
       direction: 'withdrawal',
@@ -41,4 +45,27 @@ export async function runPaymentsCommand(
   }
   out.error(`usage:\n${PAYMENTS_USAGE}`);
   return 1;
+}
+
+async function reconcile(
+  payments: PaymentsService,
+  args: string[],
+  out: Pick<Console, 'log' | 'error'>,
+): Promise<number> {
+  let olderThanMs: number | undefined;
+  if (args.length > 0) {
+    const minutes = args[0] === '--older-than' ? Number(args[1]) : Number.NaN;
+    if (!Number.isInteger(minutes) || minutes < 0 || minutes > 100_000 || args.length !== 2) {
+      out.error(`usage:\n${PAYMENTS_USAGE}`);
+      return 1;
+    }
+    olderThanMs = minutes * 60_000;
+  }
+  const report = await payments.reconcile(olderThanMs === undefined ? {} : { olderThanMs });
+  for (const s of report.settled) out.log(`payment ${s.id}: ${s.state}`);
+  const o = report.outcomes;
+  out.log(
+    `reconciled ${report.checked} open payment(s): ${o.applied} settled from the provider, ${o.paid} paid out, ${o.expired} expired, ${o.waiting} still waiting, ${o.unchanged} unchanged`,
+  );
+  return 0;
 }

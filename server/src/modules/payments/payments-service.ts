@@ -34,7 +34,13 @@ import {
   replayed,
   toPayment,
 } from './payment-record.ts';
-import type { PaymentProvider, ProviderNotification, ProviderPayment, ProviderStatus } from './provider.ts';
+import type {
+  PaymentProvider,
+  ProviderNotification,
+  ProviderPayment,
+  ProviderRecord,
+  ProviderStatus,
+} from './provider.ts';
 
 export interface PaymentsOptions {
   provider: PaymentProvider | null;
@@ -68,7 +74,29 @@ export type DepositCheck = (deposit: {
   reference: string;
 }) => Promise<void>;
 
+/** Gives a counted deposit's room back (it failed or was cancelled), inside the ending transaction. */
+export type DepositRelease = (
+  deposit: { userId: bigint; reference: string },
+  trx: Kysely<Database>,
+) => Promise<void>;
+
 export type NotificationOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_payment' | 'amount_mismatch';
+
+/** What reconciliation did with one payment. */
+export type ReconcileOutcome = 'applied' | 'paid' | 'expired' | 'waiting' | 'unchanged';
+
+export interface ReconcileReport {
+  checked: number;
+  outcomes: Record<ReconcileOutcome, number>;
+  /** Payments that changed state, with their new state. */
+  settled: { id: bigint; state: PaymentState }[];
+}
+
+/** Payments untouched this long are asked about (notifications normally arrive within seconds). */
+export const RECONCILE_AFTER_MS = 5 * 60_000;
+/** A deposit the provider never heard of is abandoned after this long (the player left its page). */
+export const DEPOSIT_ABANDONED_AFTER_MS = 24 * 3_600_000;
+const RECONCILE_BATCH = 500;
 
 const LNG = /^[a-z]{2}$/;
 const DESTINATION = /^[\w .@+:-]{4,100}$/;
@@ -95,6 +123,7 @@ export class PaymentsService {
   readonly #options: PaymentsOptions;
   readonly #autoApprove: Map<string, bigint>;
   #depositCheck: DepositCheck | null = null;
+  #depositRelease: DepositRelease | null = null;
 
   constructor(db: Kysely<Database>, ledger: Ledger, clock: Clock, options: PaymentsOptions) {
     this.#db = db;
@@ -110,6 +139,11 @@ export class PaymentsService {
    */
   provideDepositCheck(check: DepositCheck): void {
     this.#depositCheck = check;
+  }
+
+  /** The limits module gives a deposit's count back when it ends failed or cancelled (or expires). */
+  provideDepositRelease(release: DepositRelease): void {
+    this.#depositRelease = release;
   }
 
   get provider(): PaymentProvider | null {
@@ -302,6 +336,12 @@ export class PaymentsService {
       provider_ref: notice.providerRef ?? payment.provider_ref,
       failure_reason: target === 'success' || target === 'pending' ? null : (notice.reason ?? target),
     });
+    // The limits counted this deposit when it was created; one that never arrives frees its room.
+    if (target === 'failed' || target === 'cancelled')
+      await this.#depositRelease?.(
+        { userId: payment.user_id, reference: `deposit:${payment.idempotency_key}` },
+        trx,
+      );
     return 'applied';
   }
 
@@ -507,6 +547,121 @@ export class PaymentsService {
     return 'applied';
   }
 
+  /**
+   * Reconciliation (`parlay payments reconcile` and the workers role): every open payment untouched
+   * for `olderThanMs` is compared with the provider's own record and settled from it, through the
+   * same locked state machine as notifications, so each is settled exactly once however often or
+   * concurrently this runs; approved withdrawals whose payout never started are paid.
+   */
+  async reconcile(options: { olderThanMs?: number; limit?: number } = {}): Promise<ReconcileReport> {
+    const before = new Date(this.#clock.nowMs() - (options.olderThanMs ?? RECONCILE_AFTER_MS));
+    const rows = await this.#db
+      .selectFrom('payments')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('direction', '=', 'deposit'), eb('state', 'in', ['created', 'pending'])]),
+          eb.and([eb('direction', '=', 'withdrawal'), eb('state', 'in', ['approved', 'processing'])]),
+        ]),
+      )
+      .where('updated_at', '<=', before)
+      .orderBy('id')
+      .limit(Math.min(options.limit ?? RECONCILE_BATCH, RECONCILE_BATCH))
+      .execute();
+    const report: ReconcileReport = {
+      checked: 0,
+      outcomes: { applied: 0, paid: 0, expired: 0, waiting: 0, unchanged: 0 },
+      settled: [],
+    };
+    for (const { id } of rows) {
+      const outcome = await this.reconcileOne(id);
+      report.checked += 1;
+      report.outcomes[outcome] += 1;
+      if (outcome === 'applied' || outcome === 'paid' || outcome === 'expired')
+        report.settled.push({ id, state: (await this.getPayment(id)).state });
+    }
+    return report;
+  }
+
+  /** Settles one payment from the provider's record; see reconcile(). */
+  async reconcileOne(paymentId: bigint): Promise<ReconcileOutcome> {
+    const provider = this.#requireProvider();
+    const payment = await this.getPayment(paymentId);
+    if (payment.provider !== provider.name) return 'unchanged';
+    if (payment.direction === 'withdrawal') {
+      if (payment.state === 'approved') {
+        await this.#payout(payment.id);
+        return (await this.getPayment(payment.id)).state === 'approved' ? 'unchanged' : 'paid';
+      }
+      if (payment.state !== 'processing') return 'unchanged';
+      // Unknown to the provider: the payout call never reached it, so it is sent again (idempotent per reference).
+      const record: ProviderRecord =
+        (await provider.lookup(this.#providerPayment(payment))) ??
+        (await provider.startPayout(this.#providerPayment(payment)).then((a) => ({
+          status: a.status,
+          providerRef: a.providerRef,
+          reason: a.reason ?? null,
+        })));
+      if (record.status === 'pending') return 'waiting';
+      return this.#applyRecord(payment, record);
+    }
+    if (payment.state !== 'created' && payment.state !== 'pending') return 'unchanged';
+    const record = await provider.lookup(this.#providerPayment(payment));
+    if (!record) {
+      const abandoned =
+        payment.state === 'created' &&
+        this.#clock.nowMs() - payment.createdAt.getTime() >= DEPOSIT_ABANDONED_AFTER_MS;
+      if (!abandoned) return 'waiting';
+      const expired = await this.#applyRecord(payment, {
+        status: 'cancelled',
+        providerRef: null,
+        reason: 'expired',
+      });
+      return expired === 'applied' ? 'expired' : expired;
+    }
+    if (record.status === 'pending' && payment.state === 'pending') return 'waiting';
+    return this.#applyRecord(payment, record);
+  }
+
+  /** Applies a provider record like a notification (claimed once per payment and status). */
+  async #applyRecord(payment: Payment, record: ProviderRecord): Promise<ReconcileOutcome> {
+    const provider = this.#requireProvider();
+    const outcome = await this.#ledger.transaction(async (trx) => {
+      const claimed = await trx
+        .insertInto('payment_notifications')
+        .values({
+          provider: provider.name,
+          event_id: `reconcile:${payment.reference}:${record.status}`,
+          payment_id: payment.id,
+          status: record.status,
+          body: JSON.stringify({ reconciled: true, ...record }),
+          outcome: 'received',
+          received_at: this.#clock.now(),
+        })
+        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) return 'duplicate' as const;
+      const row = await lockPayment(trx, payment.id);
+      const applied = await this.#applyStatus(trx, row, {
+        eventId: `reconcile:${payment.reference}:${record.status}`,
+        reference: payment.reference,
+        providerRef: record.providerRef,
+        status: record.status,
+        amountMinor: row.amount_minor,
+        currency: row.currency,
+        reason: record.reason,
+      });
+      await trx
+        .updateTable('payment_notifications')
+        .set({ outcome: applied })
+        .where('id', '=', claimed.id)
+        .execute();
+      return applied;
+    });
+    return outcome === 'applied' ? 'applied' : 'unchanged';
+  }
+
   async getPayment(paymentId: bigint, userId?: bigint): Promise<Payment> {
     const row = await this.#db
       .selectFrom('payments')
@@ -536,6 +691,15 @@ export class PaymentsService {
   /** Every player's payments, for operators (e.g. withdrawals in state requested). */
   allPayments(filter?: PaymentFilter): Promise<Page<Payment>> {
     return listPayments(this.#db, null, filter);
+  }
+
+  /**
+   * Whether the player must identify before withdrawing (user config is_need_identification): the
+   * site gates withdrawals on verification and the player is not verified yet.
+   */
+  async needsIdentification(userId: bigint): Promise<boolean> {
+    if (!this.#options.requiresVerification) return false;
+    return !(await this.#options.isVerified?.(userId));
   }
 
   /** Whether the player ever had a deposit credited (user config has_deposit). */

@@ -1,7 +1,8 @@
 /**
  * What a payment provider does for Parlay. A real provider (a PSP's API) plugs in behind the same
  * interface as the sandbox: start a deposit (a hosted page to send the player to), send a payout,
- * and read its signed server-to-server notifications.
+ * read its signed server-to-server notifications, and answer its own record of a payment (for
+ * reconciliation of payments whose notification never came).
  */
 
 export type ProviderStatus = 'pending' | 'success' | 'failed' | 'cancelled';
@@ -29,6 +30,13 @@ export interface ProviderNotification {
   reason: string | null;
 }
 
+/** What the provider itself knows of a payment. */
+export interface ProviderRecord {
+  status: ProviderStatus;
+  providerRef: string | null;
+  reason: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   /** Registers a deposit; answers where to send the player and the provider's id for it. */
@@ -42,4 +50,6 @@ export interface PaymentProvider {
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): ProviderNotification;
+  /** The provider's record of a payment (its status API); null when it never heard of it. */
+  lookup(payment: ProviderPayment): Promise<ProviderRecord | null>;
 }

@@ -4,11 +4,22 @@
  * mode) where test cards succeed, fail or stay pending, or the player cancels; the outcome is sent
  * as a signed notification (HMAC-SHA256 of the raw body, header x-sandbox-signature) to the same
  * endpoint a real provider would call, and the player returns to /{lng}/onpay/…
+ * Like a real provider it keeps its own record of every outcome (table sandbox_provider_payments),
+ * which reconciliation reads when a notification was lost.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { minorFromWire } from '../../../../domain/money/index.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { PaymentProvider, ProviderNotification, ProviderPayment, ProviderStatus } from './provider.ts';
+import type { Database } from '../../platform/schema.ts';
+import type {
+  PaymentProvider,
+  ProviderNotification,
+  ProviderPayment,
+  ProviderRecord,
+  ProviderStatus,
+} from './provider.ts';
 
 export const SANDBOX = 'sandbox';
 export const SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -41,12 +52,70 @@ export interface SandboxNotificationBody {
   reason?: string | null;
 }
 
+/** The sandbox's own side of each payment (what a real provider keeps in its systems). */
+export class SandboxRecords {
+  readonly #db: Kysely<Database>;
+  readonly #clock: Clock;
+
+  constructor(db: Kysely<Database>, clock: Clock) {
+    this.#db = db;
+    this.#clock = clock;
+  }
+
+  async record(
+    payment: Pick<ProviderPayment, 'reference' | 'direction' | 'currency' | 'amountMinor'>,
+    status: ProviderStatus,
+    reason: string | null,
+  ): Promise<void> {
+    const values = { status, reason, updated_at: this.#clock.now() };
+    await this.#db
+      .insertInto('sandbox_provider_payments')
+      .values({
+        reference: payment.reference,
+        direction: payment.direction,
+        amount_minor: payment.amountMinor,
+        currency: payment.currency,
+        ...values,
+      })
+      .onConflict((oc) =>
+        // The provider's own states end too: a finished payment is never reopened.
+        oc.column('reference').doUpdateSet(values).where('sandbox_provider_payments.status', '=', 'pending'),
+      )
+      .execute();
+  }
+
+  async read(reference: string): Promise<ProviderRecord | null> {
+    const row = await this.#db
+      .selectFrom('sandbox_provider_payments')
+      .select(['status', 'reason'])
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    return row ? { status: row.status, reason: row.reason, providerRef: `sbx_${reference}` } : null;
+  }
+}
+
 export class SandboxProvider implements PaymentProvider {
   readonly name = SANDBOX;
   readonly #secret: string;
+  readonly #records: SandboxRecords | null;
 
-  constructor(secret: string) {
+  /** Without records the sandbox forgets outcomes (lookup answers null), as in unit tests of the page. */
+  constructor(secret: string, records: SandboxRecords | null = null) {
     this.#secret = secret;
+    this.#records = records;
+  }
+
+  /** The outcome chosen on the hosted page, kept on the provider's side before it is notified. */
+  async complete(
+    payment: Pick<ProviderPayment, 'reference' | 'direction' | 'currency' | 'amountMinor'>,
+    status: ProviderStatus,
+    reason: string | null,
+  ): Promise<void> {
+    await this.#records?.record(payment, status, reason);
+  }
+
+  async lookup(payment: ProviderPayment): Promise<ProviderRecord | null> {
+    return this.#records ? this.#records.read(payment.reference) : null;
   }
 
   async startDeposit(payment: ProviderPayment): Promise<{ redirectUrl: string; providerRef: string }> {
@@ -56,14 +125,20 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
-  /** Pays at once to any destination except the declined test card. */
+  /** Pays at once to any destination except the declined test card; a repeat answers the first outcome. */
   async startPayout(
     payment: ProviderPayment,
   ): Promise<{ providerRef: string; status: ProviderStatus; reason?: string }> {
+    const providerRef = `sbx_${payment.reference}`;
+    const known = await this.lookup(payment);
+    if (known)
+      return known.reason
+        ? { providerRef, status: known.status, reason: known.reason }
+        : { providerRef, status: known.status };
     const status = cardOutcome(String(payment.details.destination ?? ''));
-    if (status === 'failed')
-      return { providerRef: `sbx_${payment.reference}`, status, reason: 'card_declined' };
-    return { providerRef: `sbx_${payment.reference}`, status };
+    const reason = status === 'failed' ? 'card_declined' : null;
+    await this.#records?.record(payment, status, reason);
+    return reason ? { providerRef, status, reason } : { providerRef, status };
   }
 
   /** A signed notification as the sandbox sends it; tests replay it to prove idempotency. */

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { PaymentDirection, PaymentState } from '../../../../domain/money/payment-state.ts';
 
-/** Tables of the payments module (migration 0031). Ledger ids are references by value, no foreign key. */
+/** Tables of the payments module (migrations 0031, 0065, 0067). Ledger ids are references by value, no foreign key. */
 export interface PaymentsTables {
   payment_methods: {
     id: Generated<number>;
@@ -57,5 +57,35 @@ export interface PaymentsTables {
     user_id: bigint;
     first_deposit_at: Date;
     deposit_count: Generated<number>;
+  };
+  payment_request_topics: {
+    id: Generated<number>;
+    parent_id: number | null;
+    code: string;
+    direction: PaymentDirection | null;
+    position: Generated<number>;
+    is_enabled: Generated<boolean>;
+  };
+  payment_requests: {
+    id: Generated<bigint>;
+    user_id: bigint;
+    topic_id: number;
+    subtopic_id: number | null;
+    payment_id: bigint | null;
+    message: string;
+    state: Generated<'open' | 'answered' | 'closed'>;
+    idempotency_key: string;
+    created_at: Date;
+    updated_at: Date;
+  };
+  /** The sandbox provider's side: the last status it reached per payment (reconciliation reads it). */
+  sandbox_provider_payments: {
+    reference: string;
+    direction: PaymentDirection;
+    status: 'pending' | 'success' | 'failed' | 'cancelled';
+    amount_minor: bigint;
+    currency: string;
+    reason: string | null;
+    updated_at: Date;
   };
 }

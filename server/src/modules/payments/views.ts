@@ -1,4 +1,5 @@
 /** JSON shapes of payments: amounts as integer strings of minor units plus the formatted decimal. */
+import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { formatAmount, isCancellable } from '../../../../domain/money/index.ts';
 import type { PaymentMethod } from './methods.ts';
@@ -75,5 +76,41 @@ export function paymentView(p: Payment) {
     failureReason: p.failureReason,
     createdAt: p.createdAt.toISOString(),
     processedAt: p.processedAt ? p.processedAt.toISOString() : null,
+  };
+}
+
+/** Mobile-cash entry of site-shell §3; status_id 1 in progress, 2 paid, 3 failed or cancelled. */
+export const MobileCashEntrySchema = Type.Object({
+  id: Type.String(),
+  status_id: Type.Integer(),
+  message: Type.String(),
+  translate_message: Type.String(),
+  skks_hash: Type.String(),
+  timestamp: Type.Integer(),
+  date_payment: Type.Union([Type.String(), Type.Null()]),
+  status_title: Type.String(),
+  summ: Type.String(),
+  money_deposit_id: Type.Union([Type.String(), Type.Null()]),
+});
+
+export function mobileCashStatus(state: Payment['state']): 1 | 2 | 3 {
+  if (state === 'success') return 2;
+  return state === 'created' || state === 'pending' ? 1 : 3;
+}
+
+export function mobileCashEntry(p: Payment) {
+  const status = mobileCashStatus(p.state);
+  return {
+    id: p.id.toString(),
+    status_id: status,
+    message: p.failureReason ?? '',
+    translate_message: `mobile_cash.status_${status}`,
+    // The receipt hash the player quotes to support: derived from the reference, reveals nothing.
+    skks_hash: createHash('sha256').update(p.reference).digest('hex').slice(0, 20),
+    timestamp: Math.floor(p.createdAt.getTime() / 1000),
+    date_payment: p.processedAt ? p.processedAt.toISOString() : null,
+    status_title: p.state,
+    summ: formatAmount(p.amountMinor, p.currency),
+    money_deposit_id: p.transferId === null ? null : p.transferId.toString(),
   };
 }

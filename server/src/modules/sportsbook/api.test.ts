@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../platform/clock.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { FeedIngester } from './feed/ingester.ts';
-import { FeedSimulator } from './feed/simulator/simulator.ts';
-import { seedCatalogue } from './seed-catalogue.ts';
-
-const START = Date.UTC(2026, 10, 22, 12, 0, 0);
-const V1 = '/web-api/sportsbook/v1';
+import type { TestApp } from '../../testing/test-app.ts';
+import { getApi, SIMULATED_START_MS as START, simulatedCatalogueApp, V1 } from './test-support.ts';
 
 describe('sportsbook API', () => {
   let t: TestApp;
-  const get = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `${V1}${url}` });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const get = (url: string) => getApi(t, url);
   const expectBad = async (url: string, field: string) => {
     const res = await get(url);
     expect(res.status, url).toBe(400);
@@ -22,13 +13,7 @@ describe('sportsbook API', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ roles: 'api' });
-    const clock = new ManualClock(START);
-    t.deps.clock = clock;
-    await seedCatalogue(t.deps.db.db);
-    const sim = new FeedSimulator({ seed: 285 });
-    const ingester = new FeedIngester(t.deps.db.db, t.deps.bus, clock, { heartbeatMs: 15_000 });
-    await ingester.apply(sim.advance(START));
+    t = await simulatedCatalogueApp();
   });
   afterAll(async () => {
     await t.close();

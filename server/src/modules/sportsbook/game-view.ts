@@ -30,6 +30,8 @@ export interface GameView {
   statisticId: string | null;
   version: number;
   markets: MarketView[];
+  /** Every market of the game (lists carry the main ones only; the row's "+N" counts the rest). */
+  marketCount?: number;
 }
 
 export const nameIn = (names: Names, lang: string): string =>
@@ -168,4 +170,26 @@ export async function loadMarkets(
     byGame.set(m.game_id, [...(byGame.get(m.game_id) ?? []), view]);
   }
   return byGame;
+}
+
+/** How many markets each game has in all (what its game page shows), by game id. */
+export async function countMarkets(db: Kysely<Database>, gameIds: number[]): Promise<Map<number, number>> {
+  if (gameIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('markets')
+    .select(['game_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('game_id', 'in', gameIds)
+    .groupBy('game_id')
+    .execute();
+  return new Map(rows.map((r) => [r.game_id, Number(r.n)]));
+}
+
+/** Rows as list games: the main markets and the count of all markets of each. */
+export async function toListViews(db: Kysely<Database>, rows: GameRow[], lang: string): Promise<GameView[]> {
+  const ids = rows.map((r) => r.id);
+  const [markets, counts] = await Promise.all([loadMarkets(db, ids, true), countMarkets(db, ids)]);
+  return rows.map((r) => ({
+    ...toGameView(r, lang, markets.get(r.id)),
+    marketCount: counts.get(r.id) ?? 0,
+  }));
 }

@@ -28,7 +28,7 @@ export async function getGame(db: Kysely<Database>, gameId: number, lang: string
   const row = await selectGames(db).where('g.id', '=', gameId).executeTakeFirst();
   if (!row) throw new AppError('GAME_NOT_FOUND', `No game ${gameId}`);
   const markets = (await loadMarkets(db, [gameId], false)).get(gameId) ?? [];
-  return { ...toGameView(row, lang, markets), groups: groupByKind(markets) };
+  return { ...toGameView(row, lang, markets), marketCount: markets.length, groups: groupByKind(markets) };
 }
 
 export function groupByKind(markets: MarketView[]): { kind: string; markets: MarketView[] }[] {

@@ -4,7 +4,8 @@
  * /web-api/sportsbook/v1. Front door: the Fastify plugin, the seed, the feed worker and the bus
  * topics and messages (events.ts).
  *
- * Errors: VALIDATION_FAILED (400) for bad parameters, GAME_NOT_FOUND (404).
+ * Errors: VALIDATION_FAILED (400) for bad parameters, GAME_NOT_FOUND, TEAM_NOT_FOUND and
+ * PLAYER_NOT_FOUND (404), NOT_AUTHENTICATED (401) for a guest's favourites.
  */
 
 import { Type } from '@sinclair/typebox';
@@ -14,6 +15,7 @@ import type { TimeFilter } from '../../../../domain/sportsbook/time-filter.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { Database } from '../../platform/schema.ts';
+import { registerFavoriteRoutes } from './favorite-routes.ts';
 import { getGame } from './get-game.ts';
 import { listChamps } from './list-champs.ts';
 import { type ListMode, listGames } from './list-games.ts';
@@ -34,6 +36,7 @@ import {
 } from './schemas.ts';
 import { searchEvents } from './search-events.ts';
 import type { MarketState, OutcomeResultCode, OutcomeState } from './tables.ts';
+import { registerTeamRoutes } from './team-routes.ts';
 
 export * from './events.ts';
 export { FeedIngester } from './feed/ingester.ts';
@@ -43,6 +46,7 @@ export { FeedSimulator, type SimulatorOptions } from './feed/simulator/simulator
 export { type FeedWorkerOptions, startFeedWorker } from './feed-worker.ts';
 export { SUPPORTED_LANGUAGES } from './schemas.ts';
 export { isCatalogueEmpty, seedCatalogue } from './seed-catalogue.ts';
+export { readSelectionLabels, type SelectionLabels } from './selection-labels.ts';
 
 const PREFIX = '/web-api/sportsbook/v1';
 const tags = ['sportsbook'];
@@ -113,6 +117,8 @@ export async function sportsbookModule(app: FastifyInstance, deps: ModuleDeps): 
   );
 
   for (const mode of ['line', 'live'] as const) registerList(app, deps, mode);
+  registerFavoriteRoutes(app, deps);
+  registerTeamRoutes(app, deps);
 
   app.get(
     `${PREFIX}/games/:gameId`,

@@ -11,7 +11,7 @@ import {
   UPCOMING_WINDOW_MS,
 } from '../../../../domain/sportsbook/time-filter.ts';
 import type { Database } from '../../platform/schema.ts';
-import { type GameView, loadMarkets, selectGames, toGameView } from './game-view.ts';
+import { type GameView, selectGames, toListViews } from './game-view.ts';
 
 export type ListMode = 'line' | 'live';
 
@@ -53,12 +53,7 @@ export async function listGames(
     .limit(q.limit)
     .offset(q.offset)
     .execute();
-  const markets = await loadMarkets(
-    db,
-    rows.map((r) => r.id),
-    true,
-  );
-  return { data: rows.map((r) => toGameView(r, q.lang, markets.get(r.id))), total: Number(counted.n) };
+  return { data: await toListViews(db, rows, q.lang), total: Number(counted.n) };
 }
 
 function withTimeFilter(query: ReturnType<typeof selectGames>, filter: TimeFilter, nowMs: number) {

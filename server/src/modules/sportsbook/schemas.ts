@@ -116,6 +116,9 @@ export const GameSchema = Type.Object({
   statisticId: Type.Union([Type.String(), Type.Null()]),
   version: Type.Integer(),
   markets: Type.Array(MarketSchema),
+  marketCount: Type.Optional(
+    Type.Integer({ description: 'Every market of the game (lists carry the main markets only)' }),
+  ),
 });
 
 export const GamePageSchema = Type.Composite([
@@ -151,4 +154,45 @@ export const ChampSchema = Type.Object({
 export const SearchSchema = Type.Object({
   teams: Type.Array(Type.Object({ id: Type.Integer(), sportId: Type.Integer(), name: Type.String() })),
   games: Type.Array(GameSchema),
+});
+
+const Country = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() });
+const FavoriteIdList = Type.Array(Id('Game or champ id'), { maxItems: 200, description: 'Oldest first' });
+
+export const FavoriteIdsSchema = Type.Object({ games: FavoriteIdList, champs: FavoriteIdList });
+
+export const FavoritesSchema = Type.Composite([
+  FavoriteIdsSchema,
+  Type.Object({
+    gameList: Type.Array(GameSchema, { description: 'The favourite games still in the line or live' }),
+    champList: Type.Array(
+      Type.Object({ id: Type.Integer(), sportId: Type.Integer(), name: Type.String(), country: Country }),
+    ),
+  }),
+]);
+
+export const FavoritesBody = Type.Object(
+  { games: Type.Optional(FavoriteIdList), champs: Type.Optional(FavoriteIdList) },
+  { additionalProperties: false },
+);
+
+export const FavoriteParams = Type.Object({
+  kind: Type.Union([Type.Literal('games'), Type.Literal('champs')]),
+  id: Id('Game or champ id'),
+});
+
+export const TeamParams = Type.Object({ teamId: Id('Team id') });
+export const PlayerParams = Type.Object({ playerId: Id('Player id (a competitor of an individual sport)') });
+
+export const TeamPageSchema = Type.Object({
+  team: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    sport: Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
+    country: Type.Union([Country, Type.Null()]),
+    isPlayer: Type.Boolean({ description: 'A single person (tennis, table tennis, MMA)' }),
+  }),
+  live: Type.Array(GameSchema),
+  line: Type.Array(GameSchema, { description: 'The next games, soonest first (at most 20)' }),
+  results: Type.Array(GameSchema, { description: 'The latest finished games, newest first (at most 10)' }),
 });

@@ -95,4 +95,13 @@ export interface CatalogueTables {
     version: Generated<bigint>;
     updated_at: Generated<Date>;
   };
+  sportsbook_favorites: {
+    user_id: bigint;
+    kind: FavoriteKind;
+    target_id: number;
+    created_at: Date;
+  };
 }
+
+/** What a favourite points at: a game or a championship (champ). */
+export type FavoriteKind = 'game' | 'champ';

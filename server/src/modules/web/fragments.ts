@@ -11,6 +11,7 @@ import {
   MF_HEADERS,
   parseFragment,
 } from '@parlay/mf/protocol.ts';
+import { parseViewSettings, viewSettingsFromCookies } from '@parlay/mf/view-settings.ts';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
@@ -40,6 +41,11 @@ function contextFromRequest(request: FastifyRequest): FragmentContext {
     geoCountry: geo && COUNTRY.test(geo) ? geo.toUpperCase() : null,
     userToken: request.cookies?.user_token ?? null,
     forceSpa: header(MF_HEADERS.forceSpa) !== undefined,
+    // The shell sends the settings it drew the page with; a browser's own request has its cookies.
+    view:
+      header(MF_HEADERS.view) !== undefined
+        ? parseViewSettings(header(MF_HEADERS.view))
+        : viewSettingsFromCookies(request.cookies ?? {}),
   };
 }
 

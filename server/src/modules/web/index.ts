@@ -6,6 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type {
   ApiFetch,
@@ -94,7 +96,7 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
   registerFragmentRoutes(app, build, api, deps);
   const loadFragment = createFragmentLoader(inject, deps);
 
-  const pageCache = new CachedMap<ShellResponse>(deps.clock, deps.config.pageCacheMs, PAGE_CACHE_ENTRIES);
+  const pageCache = new CachedMap<RenderedPage>(deps.clock, deps.config.pageCacheMs, PAGE_CACHE_ENTRIES);
   for (const topic of OPERATOR_CHANGE_TOPICS) deps.bus.subscribe(topic, () => pageCache.clear());
   const render = (shellRequest: ShellRequest) =>
     build.shell.renderPage({ request: shellRequest, manifest: build.manifest, api, loadFragment });
@@ -103,6 +105,8 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
     method: ['GET', 'HEAD'],
     url: '/*',
     schema: { hide: true },
+    // Pages compress themselves: a micro-cached page is encoded once, not once per request.
+    compress: false,
     handler: async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (NON_PAGE_PREFIXES.some((p) => pathname.startsWith(p))) return reply.callNotFound();
@@ -112,32 +116,77 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
         cookies: request.cookies ?? {},
       };
       const key = deps.config.pageCacheMs > 0 ? (build.shell.pageCacheKey?.(shellRequest) ?? null) : null;
-      const result =
+      const page =
         key === null
-          ? await render(shellRequest)
+          ? new RenderedPage(await render(shellRequest))
           : await pageCache
               .get(key, () => renderCacheable(render, shellRequest))
               .catch((err: unknown) => {
-                if (err instanceof UncacheableResponse) return err.response;
+                if (err instanceof UncacheableResponse) return new RenderedPage(err.response);
                 throw err;
               });
+      const result = page.response;
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
       // The shell may override both, e.g. sitemap.xml answers application/xml.
       for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
-      return reply.status(result.status).send(result.html);
+      const encoding = page.bytes.length >= COMPRESS_MIN_BYTES ? pickEncoding(request.headers) : null;
+      reply.header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.status(result.status).send(encoding ? await page.encoded(encoding) : page.bytes);
     },
   });
+}
+
+const COMPRESS_MIN_BYTES = 1024;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** br when the client takes it, else gzip, else none (a q=0 entry refuses an encoding). */
+export function pickEncoding(headers: Record<string, unknown>): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of String(headers['accept-encoding'] ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  for (const encoding of ['br', 'gzip'] as const) if ((accepted.get(encoding) ?? 0) > 0) return encoding;
+  return null;
+}
+
+/** A rendered page with its UTF-8 bytes, and each compressed form made once when first asked for. */
+class RenderedPage {
+  readonly response: ShellResponse;
+  readonly bytes: Buffer;
+  readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
+
+  constructor(response: ShellResponse) {
+    this.response = response;
+    this.bytes = response.kind === 'html' ? Buffer.from(response.html, 'utf8') : Buffer.alloc(0);
+  }
+
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer> {
+    let body = this.#encoded.get(encoding);
+    if (!body) {
+      // Brotli at a dynamic-content quality, as app.ts does for the APIs.
+      body =
+        encoding === 'br'
+          ? brotli(this.bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzip(this.bytes, { level: 6 });
+      this.#encoded.set(encoding, body);
+    }
+    return body;
+  }
 }
 
 /** A server error is never kept: the next guest gets a fresh attempt. */
 async function renderCacheable(
   render: (request: ShellRequest) => Promise<ShellResponse>,
   request: ShellRequest,
-): Promise<ShellResponse> {
+): Promise<RenderedPage> {
   const result = await render(request);
   if (result.kind === 'html' && result.status >= 500) throw new UncacheableResponse(result);
-  return result;
+  return new RenderedPage(result);
 }
 
 class UncacheableResponse extends Error {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { seedCatalogue } from '../sportsbook/index.ts';
@@ -24,6 +25,27 @@ describe('web role: shell composition and micro-app protocol', () => {
     const res = await t.app.inject({ method: 'GET', url: '/information/contacts?x=1' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/ru/information/contacts?x=1');
+  });
+
+  it('sends pages compressed by the encoding the client takes, the same bytes as uncompressed', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/en/information/contacts' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      // Twice: the second answer comes from the guest page cache with its encoded copy.
+      for (let i = 0; i < 2; i += 1) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/en/information/contacts',
+          headers: { 'accept-encoding': accept },
+        });
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
   });
 
   it('server-renders /en/ with the sports read from the database', async () => {

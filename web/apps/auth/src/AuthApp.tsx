@@ -1,6 +1,7 @@
 /**
  * The auth micro-app's pages: login (/user/login), registration (/registration), password recovery
- * (/user/passwordreset) and the confirm-terms page; the other account pages keep the empty state.
+ * (/user/passwordreset), the confirm-terms page, contact confirmation (/confirm) and activation
+ * (/user/activatefast/{type}, /user/accountverify); the other account pages keep the empty state.
  * The same forms fill the shell's login, registration and forgot-password modals (AuthModal.tsx).
  */
 import { createTranslator, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
@@ -9,6 +10,7 @@ import { EmptyState, PageFrame } from '@parlay/ui/index.ts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import styles from './AuthApp.module.css';
 import { ConfirmTerms } from './forms/ConfirmTerms.tsx';
+import { ActivationLink, ContactConfirm } from './forms/ContactConfirm.tsx';
 import { ForgotPasswordForm } from './forms/ForgotPasswordForm.tsx';
 import { RegistrationForm } from './forms/RegistrationForm.tsx';
 import { LoginPage } from './LoginPage.tsx';
@@ -50,6 +52,20 @@ function AuthPage({ lng, frame }: Omit<AreaProps, 'dictionaries'>) {
       break;
     case 'confirm-terms':
       content = <ConfirmTerms lng={lng} />;
+      break;
+    case 'confirm':
+      content = <ContactConfirm lng={lng} conversion={false} />;
+      break;
+    case 'user-accountverify':
+      content = <ActivationLink lng={lng} />;
+      break;
+    case 'user-activatefast':
+      content =
+        frame.params.type === 'activatefast' ? (
+          <ContactConfirm lng={lng} conversion={true} />
+        ) : (
+          <ActivationLink lng={lng} />
+        );
       break;
     default:
       content = (

@@ -3,11 +3,14 @@
  * sections (wallets, recharge, deduce, histories, verification, payment returns) and, for sections still to come, an honest empty state.
  */
 import { createTranslator, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
+import { type Clock, DEFAULT_CLOCK } from '@parlay/mf/clock.ts';
 import type { AreaProps } from '@parlay/shell/routing/area-page.ts';
 import { EmptyState, NavLink, PageFrame } from '@parlay/ui/index.ts';
 import { useEffect, useMemo, useState } from 'react';
+import { BetHistoryPage } from './bets/BetHistoryPage.tsx';
 import { isMoneyRoute, MoneySection } from './money/MoneySection.tsx';
 import styles from './OfficeApp.module.css';
+import { OfficeClockContext } from './office-clock.tsx';
 import { PersonalSection } from './personal/PersonalSection.tsx';
 import { ResponsiblePage } from './responsible.tsx';
 import { SecuritySection } from './security/SecuritySection.tsx';
@@ -33,8 +36,10 @@ function OfficePage({ lng, frame, menu }: Omit<AreaProps, 'dictionaries'>) {
         breadcrumbsLabel={frame.breadcrumbsLabel}
         data-route={frame.routeId}
       >
-        {isMoneyRoute(frame.routeId) ? (
-          <MoneySection routeId={frame.routeId} lng={lng} />
+        {frame.routeId === 'office-history' ? (
+          <BetHistoryPage lng={lng} />
+        ) : isMoneyRoute(frame.routeId) ? (
+          <MoneySection routeId={frame.routeId} lng={lng} params={frame.params} />
         ) : frame.routeId === 'office-security' ? (
           <SecuritySection />
         ) : frame.routeId === 'office-account' ? (
@@ -53,12 +58,19 @@ function OfficePage({ lng, frame, menu }: Omit<AreaProps, 'dictionaries'>) {
   );
 }
 
+/** The area props and the player's clock (office-clock.tsx). */
+export interface OfficeProps extends AreaProps {
+  clock?: Clock;
+}
+
 /** The office app root, identical on the server and in the browser for the same props. */
-export function OfficeApp({ lng, frame, dictionaries, menu }: AreaProps) {
+export function OfficeApp({ lng, frame, dictionaries, menu, clock = DEFAULT_CLOCK }: OfficeProps) {
   const translator = useMemo(() => createTranslator(lng, dictionaries), [lng, dictionaries]);
   return (
     <I18nProvider translator={translator}>
-      <OfficePage lng={lng} frame={frame} menu={menu} />
+      <OfficeClockContext.Provider value={clock}>
+        <OfficePage lng={lng} frame={frame} menu={menu} />
+      </OfficeClockContext.Provider>
     </I18nProvider>
   );
 }

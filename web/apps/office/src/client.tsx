@@ -1,8 +1,7 @@
 /** The office micro-app's browser entry: mount/hydrate/unmount for the host. */
 import { defineRemoteClient } from '@parlay/mf/remote-client.tsx';
-import type { AreaProps } from '@parlay/shell/routing/area-page.ts';
-import { OfficeApp } from './OfficeApp.tsx';
+import { OfficeApp, type OfficeProps } from './OfficeApp.tsx';
 
-export const { mount, hydrate, unmount } = defineRemoteClient<AreaProps>('office', (props) => (
+export const { mount, hydrate, unmount } = defineRemoteClient<OfficeProps>('office', (props) => (
   <OfficeApp {...props} />
 ));

@@ -4,6 +4,7 @@
  * self-exclusion or time-out shows its start and end and cannot be cancelled; the self-exclusion
  * warning; session time and net result for today, this week and this month.
  */
+import { type Clock, formatClockTime } from '@parlay/mf/clock.ts';
 import { Button } from '@parlay/ui/index.ts';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import {
@@ -15,6 +16,7 @@ import {
   limitsTranslator,
   type PlayerStats,
 } from '../../../shell/src/limits/limits-api.ts';
+import { useOfficeClock } from './office-clock.tsx';
 import styles from './responsible.module.css';
 
 type Translate = ReturnType<typeof limitsTranslator>;
@@ -27,11 +29,13 @@ const GROUPS: { key: string; types: number[] }[] = [
   { key: 'exclusion', types: [33, 30] },
 ];
 
-function formatMoment(seconds: number, lng: string): string {
-  return new Intl.DateTimeFormat(lng === 'ru' ? 'ru-RU' : 'en-GB', {
+/** "22 нояб. 2026 г., 15:05" or "22 Nov 2026, 3:05 PM": the player's zone and clock. */
+function formatMoment(seconds: number, lng: string, clock: Clock): string {
+  const date = new Intl.DateTimeFormat(lng === 'ru' ? 'ru-RU' : 'en-GB', {
     dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(seconds * 1000);
+    timeZone: 'UTC',
+  }).format(seconds * 1000 + clock.timeZone * 3_600_000);
+  return `${date}, ${formatClockTime(seconds * 1000, clock)}`;
 }
 
 interface CardProps {
@@ -42,14 +46,15 @@ interface CardProps {
 }
 
 function LimitStatus({ limit, t, lng }: Omit<CardProps, 'onChanged'>) {
+  const clock = useOfficeClock();
   const isLock = limit.limitType === 30 || limit.limitType === 33;
   if (isLock && limit.limitState === 'ACTIVE' && limit.startedAt && limit.endsAt) {
     return (
       <>
         <p className={styles.note}>
           {t('active_until', {
-            start: formatMoment(limit.startedAt, lng),
-            end: formatMoment(limit.endsAt, lng),
+            start: formatMoment(limit.startedAt, lng, clock),
+            end: formatMoment(limit.endsAt, lng, clock),
           })}
         </p>
         <p className={styles.note}>{t('not_cancellable')}</p>
@@ -193,7 +198,7 @@ function StatsTable({ stats, t, lng }: { stats: PlayerStats; t: Translate; lng: 
             return (
               <tr key={period}>
                 <th scope="row">{t(`stats.${period}`)}</th>
-                <td>{formatDuration(row.sessionSeconds)}</td>
+                <td>{formatDuration(row.sessionSeconds, t)}</td>
                 <td className={net < 0n ? styles.negative : net > 0n ? styles.positive : undefined}>
                   {formatMinor(row.netMinor, stats.currency, lng)}
                 </td>

@@ -4,6 +4,7 @@ import { createFragment, notFoundResult } from '@parlay/mf/remote-server.tsx';
 import { areaPageOf } from '@parlay/shell/routing/area-page.ts';
 import { renderToString } from 'react-dom/server';
 import { OfficeApp } from './OfficeApp.tsx';
+import { clockOf } from './office-clock.tsx';
 
 const APP_NAME = 'office';
 
@@ -12,7 +13,7 @@ const office: RemoteServerModule = {
   async render(input) {
     const { lng, page } = areaPageOf(input, APP_NAME);
     if (!page) return notFoundResult(APP_NAME, lng);
-    const { props } = page;
+    const props = { ...page.props, clock: clockOf(input.context) };
     const html = renderToString(<OfficeApp {...props} />);
     return {
       status: 200,

@@ -9,6 +9,7 @@ import { formatLine, mainMarkets, type Names } from './markets.ts';
 import type { Game } from './model.ts';
 import { Price } from './Price.tsx';
 import { gamePath } from './paths.ts';
+import { useSportsView } from './sports-view.ts';
 
 export interface EventRowProps {
   game: Game;
@@ -21,6 +22,7 @@ export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
   const { lng } = useSportsContext();
   const sport = useSport(game.sportId);
   const [favorites, toggleFavorite] = useFavorites();
+  const view = useSportsView();
   const names: Names = { t, sportSlug: sport?.slug ?? '', home: game.home.name, away: game.away.name };
   const main = mainMarkets(game);
   const live = game.status !== 0;
@@ -39,6 +41,11 @@ export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
       <div className={styles.when}>
         {live ? <span className={styles.liveDot} aria-hidden="true" /> : null}
         <GameStatusText game={game} />
+        {view.showGameId ? (
+          <span className={styles.gameNumber} data-testid="game-number">
+            #{game.number}
+          </span>
+        ) : null}
       </div>
       <a className={styles.teams} href={href}>
         {showChamp ? <span className={styles.champLine}>{game.champ.name}</span> : null}
@@ -50,6 +57,11 @@ export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
           <span className={styles.teamName}>{game.away.name}</span>
           {live ? <span className={styles.score}>{game.score.away}</span> : null}
         </span>
+        {view.detailedScore && live && game.periodScores.length > 0 ? (
+          <span className={styles.periodScores} data-testid="period-scores">
+            {game.periodScores.map(([h, a]) => `${h}:${a}`).join(' · ')}
+          </span>
+        ) : null}
       </a>
       <div className={styles.prices}>
         <div className={styles.group}>
@@ -126,13 +138,18 @@ export function ChampHeader({
   country,
   href,
   threeWay,
+  champId,
 }: {
   name: string;
   country?: string | undefined;
   href?: string | undefined;
   threeWay: boolean;
+  /** Given: the header has the champ's favourite star. */
+  champId?: number | undefined;
 }) {
   const t = useT('sports');
+  const [favorites, toggleFavorite] = useFavorites();
+  const favorite = champId !== undefined && favorites.champs.includes(champId);
   return (
     <div className={styles.champHeader}>
       <h3 className={styles.champName}>
@@ -157,7 +174,19 @@ export function ChampHeader({
         </div>
       </div>
       <span className={styles.more} />
-      <span className={styles.star} />
+      {champId === undefined ? (
+        <span className={styles.star} />
+      ) : (
+        <button
+          type="button"
+          className={styles.star}
+          aria-pressed={favorite}
+          aria-label={t(favorite ? 'favorites.remove_champ' : 'favorites.add_champ', { name })}
+          onClick={() => toggleFavorite('champs', champId)}
+        >
+          {favorite ? '★' : '☆'}
+        </button>
+      )}
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { useNow, useSport, useSportsContext } from './context.tsx';
 import { clockAt } from './live-state.ts';
 import { periodUnit } from './markets.ts';
 import type { Game } from './model.ts';
-import { formatDay, formatGameClock, formatTime, isSameDay } from './time.ts';
+import { useClock } from './sports-view.ts';
+import { formatClockTime, formatDayMonth, formatGameClock, isSameDay } from './time.ts';
 
 type ClockGame = Pick<
   Game,
@@ -36,14 +37,15 @@ export function LiveClock({ game }: { game: ClockGame }) {
 /** The short status of a game for a row: start time (and day), or the live clock and period. */
 export function GameStatusText({ game, withPeriod = true }: { game: ClockGame; withPeriod?: boolean }) {
   const t = useT('sports');
-  const { timeZone, renderedAtMs } = useSportsContext();
+  const { renderedAtMs } = useSportsContext();
+  const clock = useClock();
   const periodName = usePeriodName(game);
   if (game.status === 0) {
     return (
       <>
-        <time dateTime={game.startAt}>{formatTime(game.startAt, timeZone)}</time>
-        {isSameDay(game.startAt, renderedAtMs, timeZone) ? null : (
-          <span>{formatDay(game.startAt, timeZone)}</span>
+        <time dateTime={game.startAt}>{formatClockTime(game.startAt, clock)}</time>
+        {isSameDay(game.startAt, renderedAtMs, clock) ? null : (
+          <span>{formatDayMonth(game.startAt, clock)}</span>
         )}
       </>
     );

@@ -5,6 +5,7 @@ import { toggleSelection, useOddsFormat, useSelections } from './context.tsx';
 import type { Move } from './live-state.ts';
 import { type Names, outcomeName, outcomeShort } from './markets.ts';
 import type { Game, Market, Outcome } from './model.ts';
+import { useSportsView } from './sports-view.ts';
 
 export interface PriceProps {
   game: Pick<Game, 'id' | 'home' | 'away'>;
@@ -31,6 +32,7 @@ export function Price({
   const t = useT('sports');
   const format = useOddsFormat();
   const selections = useSelections();
+  const { fullMarketNames } = useSportsView();
   const outcome = given ?? market?.outcomes.find((o) => o.key === outcomeKey);
   if (!market || !outcome) return <OddsPlaceholder />;
   const state = market.state !== 'open' ? 'suspended' : outcome.state;
@@ -39,7 +41,7 @@ export function Price({
   return (
     <OddsButton
       className={className}
-      label={labelled ? outcomeShort(market, outcome, t) : undefined}
+      label={labelled ? (fullMarketNames ? name : outcomeShort(market, outcome, t)) : undefined}
       price={format(outcome.oddsMilli)}
       name={name}
       state={state === 'resulted' ? 'resulted' : state}

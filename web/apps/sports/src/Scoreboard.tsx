@@ -7,17 +7,21 @@ import styles from './Game.module.css';
 import { GameStatusText, usePeriodName } from './GameClock.tsx';
 import type { Game } from './model.ts';
 import { useMultiLive } from './multi-live.ts';
-import { statisticPath } from './paths.ts';
-import { formatDay, formatTime } from './time.ts';
+import { competitorPath, sectionOf, statisticPath } from './paths.ts';
+import { useClock, useSportsView } from './sports-view.ts';
+import { formatClockTime, formatDayMonth } from './time.ts';
 
 export function Scoreboard({ game }: { game: Game }) {
   const t = useT('sports');
-  const { lng, timeZone } = useSportsContext();
+  const { lng } = useSportsContext();
+  const clock = useClock();
   const sport = useSport(game.sportId);
   const [favorites, toggleFavorite] = useFavorites();
   const [multi, toggleMulti] = useMultiLive();
   const periodName = usePeriodName(game);
+  const view = useSportsView();
   const started = game.status !== 0;
+  const section = sectionOf(game);
   const favorite = favorites.games.includes(game.id);
   const inMulti = multi.includes(game.id);
   return (
@@ -27,10 +31,16 @@ export function Scoreboard({ game }: { game: Game }) {
         <span>
           {game.champ.country.name} · {game.champ.name}
         </span>
-        <span className={styles.sbNumber}>#{game.number}</span>
+        {view.showGameId ? (
+          <span className={styles.sbNumber} data-testid="game-number">
+            #{game.number}
+          </span>
+        ) : null}
       </div>
       <div className={styles.sbMain}>
-        <span className={styles.sbTeam}>{game.home.name}</span>
+        <a className={styles.sbTeam} href={competitorPath(lng, sport?.slug ?? '', section, game.home)}>
+          {game.home.name}
+        </a>
         <div className={styles.sbCentre}>
           {started ? (
             <span className={styles.sbScore} data-testid="score">
@@ -38,15 +48,20 @@ export function Scoreboard({ game }: { game: Game }) {
             </span>
           ) : (
             <span className={styles.sbStart}>
-              {formatTime(game.startAt, timeZone)}
-              <small>{formatDay(game.startAt, timeZone)}</small>
+              {formatClockTime(game.startAt, clock)}
+              <small>{formatDayMonth(game.startAt, clock)}</small>
             </span>
           )}
           <span className={styles.sbStatus} data-live={started ? 'true' : undefined}>
             {started ? <GameStatusText game={game} /> : t('status.not_started')}
           </span>
         </div>
-        <span className={`${styles.sbTeam} ${styles.sbAway}`}>{game.away.name}</span>
+        <a
+          className={`${styles.sbTeam} ${styles.sbAway}`}
+          href={competitorPath(lng, sport?.slug ?? '', section, game.away)}
+        >
+          {game.away.name}
+        </a>
       </div>
       {game.periodScores.length > 0 ? (
         <table className={styles.periods}>

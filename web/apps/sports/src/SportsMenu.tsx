@@ -9,6 +9,8 @@ import styles from './Layout.module.css';
 import type { Champ, SearchResult, Sport } from './model.ts';
 import type { MenuModel } from './page-model.ts';
 import { esportsPath, gamePath, listPath, resultsPath, type Section, teamPath } from './paths.ts';
+import { useSportsView } from './sports-view.ts';
+import { ViewSettingsPanel } from './ViewSettingsPanel.tsx';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -85,6 +87,7 @@ function SearchBox() {
 
 function ChampLinks({ champs, sport, section }: { champs: Champ[]; sport: Sport; section: Section }) {
   const { lng } = useSportsContext();
+  const { groupByCountry } = useSportsView();
   const t = useT('sports');
   const countries = new Map<number, { name: string; champs: Champ[] }>();
   for (const champ of champs) {
@@ -93,6 +96,22 @@ function ChampLinks({ champs, sport, section }: { champs: Champ[]; sport: Sport;
     countries.set(champ.country.id, entry);
   }
   if (champs.length === 0) return <p className={styles.muted}>{t('menu.no_champs')}</p>;
+  if (!groupByCountry) {
+    return (
+      <ul className={styles.menuList} data-testid="menu-champs-flat">
+        {champs.map((champ) => (
+          <li key={champ.id}>
+            <a className={styles.champLink} href={listPath(lng, section, sport.slug, champ)}>
+              <span className={styles.menuName}>
+                {champ.name} <span className={styles.count}>{champ.country.name}</span>
+              </span>
+              <span className={styles.count}>{section === 'live' ? champ.liveCount : champ.lineCount}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <ul className={styles.countries}>
       {[...countries.entries()].map(([id, country]) => (
@@ -255,6 +274,7 @@ export function SportsMenu({ menu }: { menu: MenuModel }) {
           <SportItem key={sport.id} sport={sport} menu={menu} />
         ))}
       </ul>
+      <ViewSettingsPanel />
     </nav>
   );
 }

@@ -10,8 +10,10 @@ import {
   parseGamePage,
   parseSearch,
   parseSports,
+  parseTeamPage,
   type SearchResult,
   type Sport,
+  type TeamPage,
 } from './model.ts';
 
 const BASE = '/web-api/sportsbook/v1';
@@ -41,6 +43,8 @@ export const paths = {
   list: (lang: string, mode: 'line' | 'live', p: ListParams = {}) =>
     `${BASE}/${mode}?${query({ ...p, limit: p.limit ?? PAGE_SIZE, lang })}`,
   game: (lang: string, gameId: number) => `${BASE}/games/${gameId}?${query({ lang })}`,
+  team: (lang: string, teamId: number, asPlayer = false) =>
+    `${BASE}/${asPlayer ? 'players' : 'teams'}/${teamId}?${query({ lang })}`,
   search: (lang: string, q: string, limit = 20) => `${BASE}/search?${query({ q, limit, lang })}`,
   results: (lang: string, date: string, tz: number, sportId?: number, limit = 100) =>
     `${BASE}/results?${query({ date, tz, sportId, limit, lang })}`,
@@ -79,3 +83,11 @@ export const loadResults = (
   sportId?: number,
 ): Promise<ApiResult<GameList>> =>
   getJson(api, paths.results(lang, date, tz, sportId), parseGameList, headers(lang));
+
+export const loadTeam = (
+  api: ApiFetch,
+  lang: string,
+  teamId: number,
+  asPlayer = false,
+): Promise<ApiResult<TeamPage>> =>
+  getJson(api, paths.team(lang, teamId, asPlayer), parseTeamPage, headers(lang));

@@ -7,6 +7,7 @@ import {
   toggleSelection,
 } from '@parlay/mf/coupon-store.ts';
 import { getOddsView, type OddsViewId, subscribeOddsView } from '@parlay/mf/odds-view.ts';
+import type { ViewSettings } from '@parlay/mf/view-settings.ts';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import { formatOdds, isOddsFormatId } from '../../../../domain/odds/formats.ts';
 import type { Sport } from './model.ts';
@@ -18,6 +19,8 @@ export interface SportsContextValue {
   oddsView: OddsViewId;
   sports: Sport[];
   url: string;
+  /** The display settings of the server render (sports-view.ts reads them). */
+  view: ViewSettings;
 }
 
 export const SportsContext = createContext<SportsContextValue | null>(null);

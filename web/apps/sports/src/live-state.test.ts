@@ -9,55 +9,24 @@ import {
   removeGames,
 } from './live-state.ts';
 import type { Game, Market } from './model.ts';
+import { testGame, testMarket, testOutcome } from './test-games.ts';
 
-const market = (id: number, outcomes: [number, string, number][], extra: Partial<Market> = {}): Market => ({
-  id,
-  key: 'result',
-  typeId: 1,
-  type: 'result',
-  kind: 'main',
-  nameKey: 'market.result',
-  specifiers: {},
-  state: 'open',
-  isMain: true,
-  isLive: false,
-  position: 0,
-  version: 1,
-  outcomes: outcomes.map(([oid, key, odds]) => ({
-    id: oid,
-    key,
-    nameKey: `outcome.${key}`,
-    oddsMilli: odds,
-    state: 'open',
-    result: null,
-    version: 1,
-  })),
-  ...extra,
-});
+const market = (id: number, outcomes: [number, string, number][], extra: Partial<Market> = {}): Market =>
+  testMarket(
+    id,
+    outcomes.map(([oid, key, odds]) => testOutcome(oid, key, odds)),
+    extra,
+  );
 
-const game = (id: number, markets: Market[] = []): Game => ({
-  id,
-  number: id,
-  sportId: 1,
-  champ: { id: 2, name: 'Premier League', isTop: true, country: { id: 1, code: 'EN', name: 'England' } },
-  home: { id: 10, name: 'Arsenal' },
-  away: { id: 11, name: 'Chelsea' },
-  startAt: '2026-11-22T10:00:00.000Z',
-  status: 2,
-  period: 1,
-  clockSeconds: 600,
-  clockRunning: true,
-  clockAt: '2026-11-22T10:10:00.000Z',
-  score: { home: 0, away: 0 },
-  periodScores: [[0, 0]],
-  stats: {},
-  isLive: true,
-  isFinished: false,
-  isTop: false,
-  statisticId: null,
-  version: 5,
-  markets,
-});
+const game = (id: number, markets: Market[] = []): Game =>
+  testGame({
+    id,
+    number: id,
+    home: { id: 10, name: 'Arsenal' },
+    away: { id: 11, name: 'Chelsea' },
+    version: 5,
+    markets,
+  });
 
 const state = (): LiveState => ({
   games: [

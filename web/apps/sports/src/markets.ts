@@ -214,3 +214,18 @@ export function groupByChamp<T extends Pick<Game, 'champ' | 'sportId'>>(games: r
   }
   return [...groups.values()];
 }
+
+/**
+ * Champ groups with the champs of one country (within one sport) brought together, in the order
+ * the country first comes: the "group championships by country" setting.
+ */
+export function groupByCountry<G extends { sportId: number; champ: Pick<Game['champ'], 'country'> }>(
+  groups: readonly G[],
+): G[] {
+  const byCountry = new Map<string, G[]>();
+  for (const group of groups) {
+    const key = `${group.sportId}:${group.champ.country.id}`;
+    byCountry.set(key, [...(byCountry.get(key) ?? []), group]);
+  }
+  return [...byCountry.values()].flat();
+}

@@ -89,6 +89,26 @@ export interface GamePage extends Game {
   groups: { kind: string; markets: Market[] }[];
 }
 
+/** A team, or a player of an individual sport, with its games (GET /teams/:id, /players/:id). */
+export interface TeamPage {
+  team: {
+    id: number;
+    name: string;
+    sport: { id: number; slug: string; name: string };
+    country: Country | null;
+    isPlayer: boolean;
+  };
+  live: Game[];
+  line: Game[];
+  results: Game[];
+}
+
+export function parseTeamPage(body: unknown): TeamPage | null {
+  if (!isObject(body) || !isObject(body.team) || !Number.isInteger(body.team.id)) return null;
+  const lists = [body.live, body.line, body.results];
+  return lists.every((l) => Array.isArray(l) && l.every(isGame)) ? (body as unknown as TeamPage) : null;
+}
+
 export interface SearchResult {
   teams: { id: number; sportId: number; name: string }[];
   games: Game[];

@@ -4,7 +4,7 @@
  */
 import type { ApiResult } from '@parlay/client/api.ts';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
-import { loadChamps, loadGame, loadList, loadResults, loadSearch, loadSportsList } from './api.ts';
+import { loadChamps, loadGame, loadList, loadResults, loadSearch, loadSportsList, loadTeam } from './api.ts';
 import type { Champ, Game, GamePage, Sport } from './model.ts';
 import { toListGame } from './model.ts';
 import type { ListModel, LoadFailure, MenuModel, PageModel } from './page-model.ts';
@@ -223,18 +223,32 @@ async function searchModel(api: ApiFetch, lng: string, q: string, sportId?: numb
 }
 
 async function teamModel(api: ApiFetch, lng: string, info: RouteInfo): Promise<PageModel> {
-  const teamId = leadingId(info.params.team ?? info.params.teamId);
-  const name = info.query.get('name') ?? (info.params.team ?? '').replace(/^\d+-?/, '').replace(/-/g, ' ');
+  const player = info.routeId === 'player-info';
+  const teamId = leadingId(player ? info.params.id : (info.params.team ?? info.params.teamId));
   const section = (info.params.section as Section | undefined) ?? null;
-  if (teamId === null || name.trim().length < 2) return { kind: 'team', team: null, section, games: [] };
-  const result = await loadSearch(api, lng, name.trim().slice(0, 50));
-  if (!result.ok) return { kind: 'team', team: null, section, games: [] };
-  const team = result.data.teams.find((t) => t.id === teamId) ?? null;
-  const games = result.data.games
-    .filter((g) => g.home.id === teamId || g.away.id === teamId)
-    .filter((g) => section === null || (section === 'live' ? g.status !== 0 : g.status === 0))
-    .map(toListGame);
-  return { kind: 'team', team: team ? { id: team.id, name: team.name } : null, section, games };
+  const none = {
+    kind: 'team' as const,
+    player,
+    team: null,
+    section,
+    live: [] as Game[],
+    line: [] as Game[],
+    results: [] as Game[],
+  };
+  if (teamId === null) return { ...none, error: { status: 404 } };
+  const result = await loadTeam(api, lng, teamId, player);
+  if (!result.ok) return { ...none, error: failure(result) };
+  const { team, live, line, results } = result.data;
+  return {
+    kind: 'team',
+    player,
+    team,
+    section,
+    live: live.map(toListGame),
+    line: line.map(toListGame),
+    results: results.map(toListGame),
+    error: null,
+  };
 }
 
 async function multiModel(api: ApiFetch, lng: string, info: RouteInfo): Promise<PageModel> {
@@ -325,9 +339,8 @@ export async function loadPage(
       return routeId === 'results' ? resultsModel(api, lng, info) : statisticModel(api, lng, info);
     case 'team':
     case 'team-info':
-      return teamModel(api, lng, info);
     case 'player-info':
-      return { kind: 'player', id: params.id ?? '' };
+      return teamModel(api, lng, info);
     default:
       if (routeId.startsWith('esports')) return esportsModel(api, lng, sports, info);
       if (routeId.startsWith('cricket') || routeId === 'top-sports-cricket')

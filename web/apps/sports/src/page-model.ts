@@ -1,9 +1,11 @@
 /** What a sports page shows: loaded on the server, embedded as props, hydrated with the same. */
+import type { Bet } from '@parlay/client/bets-api.ts';
 import type { Language } from '@parlay/i18n/languages.ts';
 import type { Dictionaries } from '@parlay/i18n/runtime.tsx';
 import type { OddsViewId } from '@parlay/mf/odds-view.ts';
+import type { ViewSettings } from '@parlay/mf/view-settings.ts';
 import type { Crumb } from '@parlay/ui/index.ts';
-import type { Champ, Game, GamePage, Sport } from './model.ts';
+import type { Champ, Game, GamePage, Sport, TeamPage } from './model.ts';
 import type { Section } from './paths.ts';
 
 export type LoadFailure = { status: number | null };
@@ -40,11 +42,22 @@ export type PageModel =
     }
   | { kind: 'statistic'; game: GamePage | null; popup: boolean }
   | { kind: 'champs'; champs: Champ[]; sportId: number | null }
-  | { kind: 'team'; team: { id: number; name: string } | null; section: Section | null; games: Game[] }
-  | { kind: 'player'; id: string }
+  | {
+      /** A team page, or player-info (player: true) for a competitor of an individual sport. */
+      kind: 'team';
+      player: boolean;
+      team: TeamPage['team'] | null;
+      /** team/{section}/{team} shows that section's games first. */
+      section: Section | null;
+      live: Game[];
+      line: Game[];
+      results: Game[];
+      error: LoadFailure | null;
+    }
   | { kind: 'disciplines'; type: 'real' | 'virtual' | 'stream'; sports: Sport[] }
   | { kind: 'search'; query: string; teams: { id: number; sportId: number; name: string }[]; games: Game[] }
   | { kind: 'favorites' }
+  | { kind: 'print'; bet: Bet }
   | { kind: 'empty'; area: 'sports' | 'esports'; note: string | null };
 
 export interface MenuModel {
@@ -63,7 +76,11 @@ export interface SportsPageProps {
   /** When the server rendered the page: clocks and "starts in" render from it, then tick. */
   renderedAtMs: number;
   oddsView: OddsViewId;
+  /** The player's display settings (fragment context view). */
+  view: ViewSettings;
   routeId: string;
+  /** The route carries the quickCoupon tag (coupon-accounts §5): the quick coupon may show. */
+  quickCoupon: boolean;
   /** Path and query of the page. */
   url: string;
   heading: string;

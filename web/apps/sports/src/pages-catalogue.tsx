@@ -1,12 +1,12 @@
 /** Championships, favourites and the esports disciplines. */
-import { browserApi } from '@parlay/client/api.ts';
+import { browserApi, callApi } from '@parlay/client/api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { SportIcon } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
 import { loadGame } from './api.ts';
 import { useSportsContext } from './context.tsx';
 import { EventList } from './EventList.tsx';
-import { useFavorites } from './favorites.ts';
+import { FAVORITES_PATH, useFavorites, useFavoritesMode } from './favorites.ts';
 import { type Game, toListGame } from './model.ts';
 import styles from './Pages.module.css';
 import type { PageModel } from './page-model.ts';
@@ -58,30 +58,88 @@ export function ChampsPage({ model }: { model: Extract<PageModel, { kind: 'champ
   );
 }
 
-export function FavoritesPage() {
-  const t = useT('sports');
+interface FavoriteChamp {
+  id: number;
+  sportId: number;
+  name: string;
+  country: { name: string };
+}
+
+/** The signed-in player's list from the server, or a guest's games read one by one. */
+function useFavoriteGames(): { games: Game[] | null; champs: FavoriteChamp[] } {
   const { lng } = useSportsContext();
   const [favorites] = useFavorites();
-  const [games, setGames] = useState<Game[] | null>(null);
+  const mode = useFavoritesMode();
+  const [loaded, setLoaded] = useState<{ games: Game[]; champs: FavoriteChamp[] } | null>(null);
   useEffect(() => {
-    void Promise.all(favorites.games.slice(0, 30).map((id) => loadGame(browserApi, lng, id))).then(
-      (answers) =>
-        setGames(
-          answers.flatMap((a) =>
+    let live = true;
+    if (mode === 'server') {
+      void callApi<{ gameList: Game[]; champList: FavoriteChamp[] }>(`${FAVORITES_PATH}?lang=${lng}`).then(
+        (answer) => {
+          if (live && answer.ok)
+            setLoaded({ games: answer.data.gameList.map(toListGame), champs: answer.data.champList });
+        },
+      );
+    } else {
+      void Promise.all(favorites.games.slice(0, 30).map((id) => loadGame(browserApi, lng, id))).then(
+        (answers) => {
+          if (!live) return;
+          const open = answers.flatMap((a) =>
             a.ok && a.data.status !== 4 && a.data.status !== 5 ? [toListGame(a.data)] : [],
-          ),
-        ),
-    );
-  }, [favorites.games, lng]);
+          );
+          setLoaded({ games: open, champs: [] });
+        },
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [favorites, mode, lng]);
+  if (!loaded) return { games: null, champs: [] };
+  // A game removed here leaves at once, before the server answers.
+  return {
+    games: loaded.games.filter((g) => favorites.games.includes(g.id)),
+    champs: loaded.champs.filter((c) => favorites.champs.includes(c.id)),
+  };
+}
+
+export function FavoritesPage() {
+  const t = useT('sports');
+  const { lng, sports } = useSportsContext();
+  const mode = useFavoritesMode();
+  const { games, champs } = useFavoriteGames();
   return (
-    <>
-      <p className={styles.note}>{t('favorites.guest_note')}</p>
+    <div data-testid="favorites-page" data-favorites-mode={mode}>
+      <p className={styles.note}>
+        {t(mode === 'server' ? 'favorites.account_note' : 'favorites.guest_note')}
+      </p>
+      {champs.length > 0 ? (
+        <>
+          <h2 className={styles.sectionTitle}>{t('favorites.champs')}</h2>
+          <ul className={styles.champGrid}>
+            {champs.map((champ) => {
+              const sport = sports.find((s) => s.id === champ.sportId);
+              return (
+                <li key={champ.id}>
+                  <a
+                    className={styles.champTile}
+                    href={sport ? listPath(lng, 'line', sport.slug, champ) : champsPath(lng, champ)}
+                  >
+                    <span>{champ.name}</span>
+                    <span className={styles.note}>{champ.country.name}</span>
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
       {games === null ? (
         <p className={styles.note}>{t('loading')}</p>
       ) : (
         <EventList games={games} emptyText={t('favorites.empty')} />
       )}
-    </>
+    </div>
   );
 }
 

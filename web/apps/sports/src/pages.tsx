@@ -5,16 +5,19 @@ import { EventList } from './EventList.tsx';
 import { GameView } from './GamePage.tsx';
 import { LoadError } from './LoadError.tsx';
 import styles from './Pages.module.css';
+import { PrintCoupon } from './PrintCoupon.tsx';
 import type { PageModel } from './page-model.ts';
-
 import { ChampsPage, DisciplinesPage, EsportsNav, FavoritesPage } from './pages-catalogue.tsx';
 import { HomePage, ListPage } from './pages-lists.tsx';
 import { MultiPage } from './pages-multi.tsx';
 import { ResultsPage, StatisticPage } from './pages-results.tsx';
+import { TeamPageView } from './pages-team.tsx';
+import { useClock } from './sports-view.ts';
 
 export function PageBody({ page, routeId }: { page: PageModel; routeId: string }) {
   const t = useT('sports');
   const { lng } = useSportsContext();
+  const clock = useClock();
   const esports = routeId.startsWith('esports');
   const body = (() => {
     switch (page.kind) {
@@ -59,25 +62,11 @@ export function PageBody({ page, routeId }: { page: PageModel; routeId: string }
       case 'champs':
         return <ChampsPage model={page} />;
       case 'team':
-        return page.team ? (
-          <EventList games={page.games} emptyText={t('team.no_games')} />
-        ) : (
-          <EmptyState
-            title={t('team.unknown')}
-            text={t('team.unknown_text')}
-            action={{ label: t('home_link'), href: `/${lng}/` }}
-          />
-        );
-      case 'player':
-        return (
-          <EmptyState
-            title={t('player.title')}
-            text={t('player.text')}
-            action={{ label: t('home_link'), href: `/${lng}/` }}
-          />
-        );
+        return <TeamPageView model={page} />;
       case 'disciplines':
         return <DisciplinesPage model={page} />;
+      case 'print':
+        return <PrintCoupon bet={page.bet} lng={lng} clock={clock} />;
       case 'search':
         return (
           <>

@@ -80,6 +80,19 @@ export const champsPath = (lng: string, champ?: { id: number; name: string }) =>
 export const teamPath = (lng: string, section: Section, team: { id: number; name: string }) =>
   `/${lng}/team/${section}/${idSlug(team.id, team.name)}`;
 
+/** Sports whose competitors are single people: their pages are player-info (server get-team.ts). */
+const INDIVIDUAL_SPORTS = ['tennis', 'table-tennis', 'mma'];
+
+export const playerPath = (lng: string, player: { id: number }) => `/${lng}/player-info/${player.id}`;
+
+/** The page of a game's competitor: player-info in individual sports, else the team page. */
+export const competitorPath = (
+  lng: string,
+  sportSlug: string,
+  section: Section,
+  team: { id: number; name: string },
+) => (INDIVIDUAL_SPORTS.includes(sportSlug) ? playerPath(lng, team) : teamPath(lng, section, team));
+
 export const statisticPath = (lng: string, gameId: number, popup = false) =>
   `/${lng}/${popup ? 'statisticpopup' : 'statistic'}?game=${gameId}`;
 

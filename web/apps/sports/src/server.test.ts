@@ -2,6 +2,7 @@ import type { ApiFetch, RemoteRenderInput } from '@parlay/mf/contract.ts';
 import { parseFragment } from '@parlay/mf/protocol.ts';
 import { describe, expect, it } from 'vitest';
 import sports from './server.tsx';
+import { testGame, testMarket, testOutcome } from './test-games.ts';
 
 const assets = { entry: '/assets/sports/sports-1.js', css: ['/assets/sports/sports-1.css'], preload: [] };
 const context = {
@@ -23,54 +24,15 @@ const football = {
   liveCount: 1,
   lineCount: 5,
 };
-const outcome = (id: number, key: string, oddsMilli: number) => ({
-  id,
-  key,
-  nameKey: `outcome.${key}`,
-  oddsMilli,
-  state: 'open',
-  result: null,
-  version: 1,
-});
-const game = {
+const game = testGame({
   id: 42,
-  number: 1,
-  sportId: 1,
-  champ: { id: 2, name: 'Premier League', isTop: true, country: { id: 1, code: 'EN', name: 'England' } },
-  home: { id: 1, name: 'Arsenal' },
-  away: { id: 2, name: 'Chelsea' },
-  startAt: '2026-11-22T10:00:00.000Z',
-  status: 2,
-  period: 1,
-  clockSeconds: 600,
-  clockRunning: true,
-  clockAt: '2026-11-22T10:10:00.000Z',
   score: { home: 1, away: 0 },
   periodScores: [[1, 0]],
-  stats: {},
-  isLive: true,
-  isFinished: false,
   isTop: true,
-  statisticId: null,
-  version: 1,
   markets: [
-    {
-      id: 5,
-      key: 'result',
-      typeId: 1,
-      type: 'result',
-      kind: 'main',
-      nameKey: 'market.result',
-      specifiers: {},
-      state: 'open',
-      isMain: true,
-      isLive: false,
-      position: 0,
-      version: 1,
-      outcomes: [outcome(1, 'home', 1850), outcome(2, 'draw', 3400), outcome(3, 'away', 4200)],
-    },
+    testMarket(5, [testOutcome(1, 'home', 1850), testOutcome(2, 'draw', 3400), testOutcome(3, 'away', 4200)]),
   ],
-};
+});
 
 const api: ApiFetch & { paths: string[] } = Object.assign(
   async (path: string) => {
@@ -112,10 +74,52 @@ describe('sports remote', () => {
     expect(JSON.parse(props)).toMatchObject({ lng: 'en', timeZone: 3, oddsView: 0, page: { kind: 'home' } });
   });
 
-  it('renders prices in the odds format passed by the shell', async () => {
-    const { fragment } = await sports.render(input('/en/home/live/sports/football?coef_view_id=1'));
+  it('renders prices in the odds format passed by the shell in the fragment context', async () => {
+    const { fragment } = await sports.render(
+      input('/en/home/live/sports/football', { context: { ...context, view: { coefViewId: 1 } } }),
+    );
     expect(fragment.body).toContain('aria-label="Home win, 17/20"');
-    expect(fragment.body).not.toContain('coef_view_id');
+  });
+
+  it('draws rows with the display settings of the context: compact, game number, detailed score, Asian view', async () => {
+    const plain = (await sports.render(input('/en/home/live/sports/football'))).fragment.body;
+    expect(plain).not.toContain('data-testid="game-number"');
+    expect(plain).not.toContain('data-compact="true"');
+    const view = { isCompactView: 1, isShowGameId: 1, isDetailedScore: 1, appViewType: 1 };
+    const { fragment } = await sports.render(
+      input('/en/home/live/sports/football', { context: { ...context, view } }),
+    );
+    expect(fragment.body).toContain('data-compact="true"');
+    expect(fragment.body).toContain('data-asian="true"');
+    expect(fragment.body).toMatch(/data-testid="game-number"[^>]*>#<!-- -->1</);
+    expect(fragment.body).toContain('data-testid="period-scores"');
+    const props = /data-mf-props="sports">(.*)<\/script>/.exec(fragment.body)?.[1] ?? '';
+    expect(JSON.parse(props).view).toEqual(view);
+  });
+
+  it('draws start times with the 12 h clock and the side columns hidden as the context says', async () => {
+    const pre = testGame({ id: 43, status: 0, isLive: false, startAt: '2026-11-22T12:05:00.000Z' });
+    const lineApi: ApiFetch = async (path) => ({
+      status: 200,
+      json: async () =>
+        path.includes('/sports?')
+          ? { data: [football] }
+          : path.includes('/games/')
+            ? { ...pre, groups: [{ kind: 'main', markets: pre.markets }] }
+            : { data: path.includes('/champs?') ? [] : [pre], total: 1 },
+    });
+    const url = '/en/home/line/sports/football/2-premier-league/43-arsenal-chelsea';
+    const plain = (await sports.render(input(url, { api: lineApi }))).fragment.body;
+    expect(plain).toMatch(/>15:05</);
+    expect(plain).toContain('data-menu-column="shown"');
+    expect(plain).toContain('data-slip-column="shown"');
+    const view = { is12h: 1, hideLeft: 1, hideRight: 1 };
+    const { fragment } = await sports.render(input(url, { api: lineApi, context: { ...context, view } }));
+    expect(fragment.body).toMatch(/>3:05 PM</);
+    expect(fragment.body).not.toMatch(/>15:05</);
+    expect(fragment.body).toContain('data-menu-column="hidden"');
+    expect(fragment.body).toContain('data-slip-column="hidden"');
+    expect(fragment.body).toContain('data-testid="show-menu"');
   });
 
   it('renders a game page with its scoreboard', async () => {

@@ -1,23 +1,25 @@
 /**
  * The sports micro-app's server module (web/dist/server/sports.js): every sports and esports route of
  * the table. It loads the page's data through the API (in-process on one server), renders it, and
- * embeds the same props for hydration. The odds format comes from the coef_view_id cookie, which the
- * shell passes on the fragment address.
+ * embeds the same props for hydration. The odds format and the display settings come from the
+ * fragment context (view), which the shell fills from the stored settings and the cookies.
  */
 import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
 import type { Language } from '@parlay/i18n/languages.ts';
 import { createTranslator } from '@parlay/i18n/runtime.tsx';
-import type { RemoteServerModule } from '@parlay/mf/contract.ts';
+import type { RemoteRenderInput, RemoteServerModule } from '@parlay/mf/contract.ts';
 import { splitUrl } from '@parlay/mf/html.ts';
-import { ODDS_VIEW_COOKIE, oddsViewFrom } from '@parlay/mf/odds-view.ts';
+import { oddsViewFrom } from '@parlay/mf/odds-view.ts';
 import { createFragment, notFoundResult, requestLanguage } from '@parlay/mf/remote-server.tsx';
 import { areaPageOf } from '@parlay/shell/routing/area-page.ts';
 import type { Crumb } from '@parlay/ui/index.ts';
 import { renderToString } from 'react-dom/server';
 import type { Sport } from './model.ts';
+import { loadPrintBet } from './PrintCoupon.tsx';
 import { focusOf, loadMenu, loadPage, loadSportsList } from './page-data.ts';
 import type { PageModel, SportsPageProps } from './page-model.ts';
 import { listPath, type Section } from './paths.ts';
+import { packProps } from './props-pack.ts';
 import { SportsRoot } from './SportsRoot.tsx';
 
 const APP_NAME = 'sports';
@@ -70,6 +72,12 @@ function crumbsOf(lng: Language, page: PageModel, sports: Sport[], heading: stri
   return crumbs;
 }
 
+/** The print page's model: the player's own bet, or null (404) for any other id or a guest. */
+async function printPage(input: RemoteRenderInput, lng: string, couponId: string | undefined) {
+  const bet = await loadPrintBet(input.api, lng, couponId, input.context.userToken);
+  return bet ? ({ kind: 'print', bet } as const) : null;
+}
+
 const sports: RemoteServerModule = {
   appName: APP_NAME,
   async render(input) {
@@ -80,8 +88,8 @@ const sports: RemoteServerModule = {
     const { match, props: areaProps } = area;
     const { pathname, search } = splitUrl(input.url);
     const query = new URLSearchParams(search);
-    const oddsView = oddsViewFrom(query.get(ODDS_VIEW_COOKIE));
-    query.delete(ODDS_VIEW_COOKIE);
+    const view = input.context.view ?? {};
+    const oddsView = oddsViewFrom(view.coefViewId === undefined ? null : String(view.coefViewId));
     const nowMs = Date.now();
     const dictionaries = { ...pickDictionaries(match.lng, ['sports']), ...areaProps.dictionaries };
     const t: T = (key, values) => createTranslator(match.lng, dictionaries).t('sports', key, values);
@@ -95,10 +103,17 @@ const sports: RemoteServerModule = {
       timeZone: input.context.timeZone,
       nowMs,
     };
-    const page = await loadPage(input.api, match.lng, sportList, info);
+    const page =
+      match.route.id === 'print-coupon'
+        ? await printPage(input, match.lng, match.params.couponId)
+        : await loadPage(input.api, match.lng, sportList, info);
+    if (!page) return notFoundResult(APP_NAME, lng);
     const section: Section = match.params.section === 'live' || match.route.id === 'multi' ? 'live' : 'line';
     const menu = await loadMenu(input.api, match.lng, sportList, focusOf(page, section), nowMs);
-    const heading = headingOf(page, sportList, areaProps.frame.heading, t);
+    const heading =
+      page.kind === 'print'
+        ? t('print.title', { id: page.bet.id })
+        : headingOf(page, sportList, areaProps.frame.heading, t);
     const q = query.toString();
     const props: SportsPageProps = {
       lng: match.lng,
@@ -106,7 +121,9 @@ const sports: RemoteServerModule = {
       timeZone: input.context.timeZone,
       renderedAtMs: nowMs,
       oddsView,
+      view,
       routeId: match.route.id,
+      quickCoupon: match.route.tags.includes('quickCoupon'),
       url: pathname + (q ? `?${q}` : ''),
       heading,
       breadcrumbs: crumbsOf(match.lng, page, sportList, heading, t),
@@ -115,10 +132,16 @@ const sports: RemoteServerModule = {
     };
     const title = match.route.id === 'home' ? t('title') : t('page_title', { heading });
     const html = renderToString(<SportsRoot {...props} />);
-    const status = page.kind === 'game' && page.error?.status === 404 ? 404 : 200;
+    const status = (page.kind === 'game' || page.kind === 'team') && page.error?.status === 404 ? 404 : 200;
     return {
       status,
-      fragment: createFragment({ appName: APP_NAME, title, html, props, assets: input.assets }),
+      fragment: createFragment({
+        appName: APP_NAME,
+        title,
+        html,
+        props: packProps(props),
+        assets: input.assets,
+      }),
     };
   },
 };

@@ -1,29 +1,7 @@
-/** Times in the player's time zone (whole hours from UTC), 24 h. */
+/** Times of the sports pages; start times and days follow the player's clock (@parlay/mf/clock.ts). */
+export { formatClockTime, formatDayMonth, isSameDay } from '@parlay/mf/clock.ts';
+
 const two = (n: number) => String(n).padStart(2, '0');
-
-function shifted(iso: string, timeZone: number): Date | null {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? null : new Date(ms + timeZone * 3_600_000);
-}
-
-/** "18:45". */
-export function formatTime(iso: string, timeZone: number): string {
-  const d = shifted(iso, timeZone);
-  return d ? `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}` : '';
-}
-
-/** "22.11". */
-export function formatDay(iso: string, timeZone: number): string {
-  const d = shifted(iso, timeZone);
-  return d ? `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}` : '';
-}
-
-/** Whether the start falls on the same calendar day as now in the time zone. */
-export function isSameDay(iso: string, nowMs: number, timeZone: number): boolean {
-  const d = shifted(iso, timeZone);
-  const now = new Date(nowMs + timeZone * 3_600_000);
-  return d !== null && d.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
-}
 
 /** A game clock: football shows the minute ("67'"), others minutes and seconds ("07:42"). */
 export function formatGameClock(seconds: number, minuteOnly: boolean): string {

@@ -8,14 +8,18 @@ import { useEffect, useRef, useState } from 'react';
 import styles from '../modals/modals.module.css';
 import { type ConsentOption, type CookiesType, consentOptions, cookiesTypeOf } from './consent.ts';
 
+export type ConsentView = 'main' | 'customize';
+
 export interface CookieConsentProps {
   t: TranslateFn;
   current: CookiesType | null;
   onChoose(type: CookiesType): void;
+  /** The view to start in (customize when the visitor pressed it on the server-rendered banner). */
+  initialView?: ConsentView;
 }
 
-export function CookieConsent({ t, current, onChoose }: CookieConsentProps) {
-  const [view, setView] = useState<'main' | 'customize'>('main');
+export function CookieConsent({ t, current, onChoose, initialView = 'main' }: CookieConsentProps) {
+  const [view, setView] = useState<ConsentView>(initialView);
   const [options, setOptions] = useState<ConsentOption[]>(() => consentOptions(current));
   const customizeButton = useRef<HTMLButtonElement>(null);
   const firstOption = useRef<HTMLInputElement>(null);
@@ -37,10 +41,10 @@ export function CookieConsent({ t, current, onChoose }: CookieConsentProps) {
       <div data-consent-view="main">
         <p className={styles.text}>{t('consent.text')}</p>
         <div className={styles.actions}>
-          <Button ref={customizeButton} onClick={() => show('customize')}>
+          <Button ref={customizeButton} data-consent-action="customize" onClick={() => show('customize')}>
             {t('consent.customize')}
           </Button>
-          <Button variant="primary" onClick={() => onChoose('all')}>
+          <Button variant="primary" data-consent-action="accept-all" onClick={() => onChoose('all')}>
             {t('consent.accept_all')}
           </Button>
         </div>

@@ -7,6 +7,7 @@ import { createTranslator, type Dictionary } from '@parlay/i18n/runtime.tsx';
 import type { NotificationRequest } from '@parlay/mf/host-api.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { marketingAllowedHere } from '../limits/marketing.ts';
 import { ModalContent, type ModalContentContext, modalTitle } from '../modals/ModalContent.tsx';
 import { ModalFrame } from '../modals/ModalFrame.tsx';
 import {
@@ -63,13 +64,14 @@ function ensureElement(id: string, place: (element: HTMLElement) => void): HTMLE
 
 const isHome = (pathname: string) => /^\/[a-z]{2}\/?$/.test(pathname);
 
-function formatMoment(ms: number, language: 'ru' | 'en', offsetHours: number): string {
+function formatMoment(ms: number, language: 'ru' | 'en', offsetHours: number, is12h: boolean): string {
   const shifted = new Date(ms + offsetHours * 3_600_000);
   const text = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
     day: 'numeric',
     month: 'long',
-    hour: '2-digit',
+    hour: is12h ? 'numeric' : '2-digit',
     minute: '2-digit',
+    hour12: is12h,
     timeZone: 'UTC',
   }).format(shifted);
   const sign = offsetHours >= 0 ? '+' : '−';
@@ -80,12 +82,13 @@ function maintenanceRequest(
   notice: MaintenanceNotice,
   texts: Dictionary | undefined,
   offsetHours: number,
+  is12h: boolean,
 ): NotificationRequest | null {
   if (!texts) return null;
   const t = createTranslator(notice.language, { shell: { maintenance: texts } });
   const values = {
-    start: formatMoment(notice.startMs, notice.language, offsetHours),
-    end: formatMoment(notice.endMs, notice.language, offsetHours),
+    start: formatMoment(notice.startMs, notice.language, offsetHours, is12h),
+    end: formatMoment(notice.endMs, notice.language, offsetHours, is12h),
   };
   return {
     id: 'maintenance',
@@ -131,7 +134,22 @@ function useSiteConfig(runtime: ShellRuntime): { config: SiteConfig | null; load
   return result;
 }
 
+/** A button pressed on the server-rendered consent banner before this chunk mounted (ConsentBannerServer). */
+type EarlyConsent = 'customize' | 'accept-all' | null;
+
+/**
+ * Takes the early press and marks the server-rendered banner as replaced. Called while rendering: the
+ * first render and its commit (which swaps the banner's DOM) run in one task, so no press falls between.
+ */
+function takeEarlyConsent(): EarlyConsent {
+  const early = window as { __parlayConsentEarly?: string; __parlayOverlays?: boolean };
+  early.__parlayOverlays = true;
+  const pressed = early.__parlayConsentEarly;
+  return pressed === 'customize' || pressed === 'accept-all' ? pressed : null;
+}
+
 function ShellOverlays({ runtime, topContainer }: { runtime: ShellRuntime; topContainer: HTMLElement }) {
+  const [earlyConsent] = useState(takeEarlyConsent);
   const { state } = runtime;
   const t = useMemo(() => {
     const translator = createTranslator(state.lng, state.dictionaries);
@@ -218,7 +236,12 @@ function ShellOverlays({ runtime, topContainer }: { runtime: ShellRuntime; topCo
       geoCountry: state.geoCountry ?? config?.main?.defaultGeoCountry ?? null,
     });
     const request = notice
-      ? maintenanceRequest(notice, state.maintenanceTexts?.[notice.language], state.timeZone)
+      ? maintenanceRequest(
+          notice,
+          state.maintenanceTexts?.[notice.language],
+          state.timeZone,
+          state.is12h === true,
+        )
       : null;
     if (request) notify(request);
     if (config?.features?.isAdBlockNoticeEnabled) {
@@ -246,12 +269,22 @@ function ShellOverlays({ runtime, topContainer }: { runtime: ShellRuntime; topCo
       // Analytics and advertising integrations listen to this; marketing consent gates them.
       window.dispatchEvent(
         new CustomEvent('parlay:consent', {
-          detail: { type, marketing: allowsMarketing(type), functional: allowsFunctional(type) },
+          // A running self-exclusion or time-out stops marketing whatever the consent (issue 8).
+          detail: {
+            type,
+            marketing: marketingAllowedHere(allowsMarketing(type)),
+            functional: allowsFunctional(type),
+          },
         }),
       );
     },
     [notify],
   );
+
+  // "Accept all" pressed on the server-rendered banner: carried out now that the handlers exist.
+  useEffect(() => {
+    if (earlyConsent === 'accept-all' && consentRef.current === null) chooseConsent('all');
+  }, [earlyConsent, chooseConsent]);
 
   const top = topModal(stack.filter((entry) => MODALS[entry.id].presentation !== 'banner'));
   const banner = stack.some((entry) => entry.id === 'cookie-consent');
@@ -262,6 +295,7 @@ function ShellOverlays({ runtime, topContainer }: { runtime: ShellRuntime; topCo
     verificationTypes: config?.identification?.verificationTypes,
     installAvailable,
     onConsent: chooseConsent,
+    consentView: earlyConsent === 'customize' ? 'customize' : 'main',
     onInstall: install,
     close: () => close(id),
   });
@@ -304,4 +338,8 @@ export function mountOverlays(runtime: ShellRuntime): void {
     document.getElementById('parlay-header')?.after(element);
   });
   createRoot(root).render(<ShellOverlays runtime={runtime} topContainer={topContainer} />);
+  // Mobile-cash modal and identification blocker for signed-in players.
+  import('../modals/money-prompts.ts')
+    .then((prompts) => prompts.startMoneyPrompts(runtime))
+    .catch((error: unknown) => console.error('payment prompts failed to load', error));
 }

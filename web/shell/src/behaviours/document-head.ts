@@ -41,3 +41,12 @@ export function platformHeadTags(head: PlatformHead): string[] {
 
 /** Where the overlays (notifications, modals, notices, floating buttons) mount in the browser. */
 export const OVERLAYS_MARKUP = '<div id="parlay-overlays"></div>';
+
+/**
+ * The overlays root with server-rendered content in it (the cookie banner of a visitor who has not
+ * chosen yet): painted with the document instead of after the overlays chunk, which replaces it with
+ * the same markup when it mounts (createRoot clears its container).
+ */
+export function overlaysMarkup(html: string): string {
+  return html ? `<div id="parlay-overlays">${html}</div>` : OVERLAYS_MARKUP;
+}

@@ -132,7 +132,7 @@ function RealityCheck({
       if (answer.ok) setNet(formatMinor(answer.data.today.netMinor, answer.data.currency, lng));
     });
   }, [lng]);
-  const elapsed = formatDuration(Math.max(0, Math.floor((Date.now() - startedAtMs) / 1000)));
+  const elapsed = formatDuration((Date.now() - startedAtMs) / 1000, t);
   return (
     <ModalFrame
       definition={REALITY}

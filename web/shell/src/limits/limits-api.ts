@@ -137,9 +137,14 @@ export function formatMinor(minor: string, currency: string, lng: string): strin
   return `${negative ? '−' : ''}${major}${lng === 'ru' ? ',' : '.'}${cents} ${currency}`;
 }
 
-/** Seconds as "1 h 05 min" style text. */
-export function formatDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}` : `0:${String(m).padStart(2, '0')}`;
+/**
+ * Seconds as words from the dictionary, whole minutes rounded down: 300 → "5 min", 3900 →
+ * "1 h 05 min" (ru "1 ч 05 мин"), 0 → "0 min", 1-59 → "less than a minute".
+ */
+export function formatDuration(seconds: number, t: ReturnType<typeof limitsTranslator>): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  if (h > 0) return t('duration.hours_minutes', { h, mm: String(m).padStart(2, '0') });
+  return m > 0 || total === 0 ? t('duration.minutes', { m }) : t('duration.under_minute');
 }

@@ -7,9 +7,10 @@ import type { Language } from '@parlay/i18n/languages.ts';
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { openModal } from '@parlay/mf/host-api.ts';
 import { Button } from '@parlay/ui/index.ts';
-import { CookieConsent } from '../behaviours/CookieConsent.tsx';
+import { type ConsentView, CookieConsent } from '../behaviours/CookieConsent.tsx';
 import type { CookiesType } from '../behaviours/consent.ts';
 import { AuthModalSlot } from '../session/AuthModalSlot.tsx';
+import { conversionDays } from '../session/conversion-reminder.ts';
 import styles from './modals.module.css';
 import { identificationFlavour, type ModalId } from './registry.ts';
 
@@ -20,6 +21,8 @@ export interface ModalContentContext {
   verificationTypes: readonly string[] | undefined;
   installAvailable: boolean;
   onConsent(type: CookiesType): void;
+  /** The consent banner's first view (customize when pressed on the server-rendered banner). */
+  consentView?: ConsentView;
   onInstall(): void;
   close(): void;
 }
@@ -75,7 +78,14 @@ export function ModalContent({ id, context }: { id: ModalId; context: ModalConte
   const { t } = context;
   switch (id) {
     case 'cookie-consent':
-      return <CookieConsent t={t} current={context.consent} onChoose={context.onConsent} />;
+      return (
+        <CookieConsent
+          t={t}
+          current={context.consent}
+          onChoose={context.onConsent}
+          initialView={context.consentView ?? 'main'}
+        />
+      );
     case 'navigation-menu':
       return <NavigationMenu {...context} />;
     case 'identification': {
@@ -83,14 +93,55 @@ export function ModalContent({ id, context }: { id: ModalId; context: ModalConte
       return (
         <div data-identification-flavour={flavour}>
           <p className={styles.text}>{t(`modals.identification.text_${flavour}`)}</p>
-          <p className={styles.text}>{t('modals.coming_soon')}</p>
+          <p className={styles.text}>{t('modals.identification.blocked')}</p>
+          <div className={styles.actions}>
+            <a
+              className={styles.menuLink}
+              href={`/${context.lng}/office/verification`}
+              onClick={context.close}
+            >
+              {t('modals.identification.action')}
+            </a>
+            <Button onClick={context.close}>{t('close')}</Button>
+          </div>
         </div>
       );
     }
+    case 'cash':
+      return (
+        <>
+          <p className={styles.text}>{t('modals.cash.text')}</p>
+          <p className={styles.text}>{t('modals.cash.offer')}</p>
+          <div className={styles.actions}>
+            <a
+              className={styles.menuLink}
+              href={`/${context.lng}/office/recharge?method=mobile_cash`}
+              onClick={context.close}
+            >
+              {t('modals.cash.action')}
+            </a>
+            <Button onClick={context.close}>{t('close')}</Button>
+          </div>
+        </>
+      );
     case 'login':
     case 'registration':
     case 'forgot-password':
       return <AuthModalSlot id={id} lng={context.lng} loadingText={t('session.auth_loading')} />;
+    case 'account-conversion':
+      return (
+        <>
+          <p className={styles.text}>
+            {t('modals.account-conversion.text', { days: String(conversionDays() ?? '') })}
+          </p>
+          <div className={styles.actions}>
+            <a className={styles.menuLink} href={`/${context.lng}/confirm`} onClick={context.close}>
+              {t('modals.account-conversion.action')}
+            </a>
+            <Button onClick={context.close}>{t('modals.account-conversion.later')}</Button>
+          </div>
+        </>
+      );
     case 'confirm-terms-error':
       return (
         <>

@@ -20,6 +20,7 @@ export const MODAL_IDS = [
   'user-question',
   'navigation-menu',
   'confirm-terms-error',
+  'account-conversion',
 ] as const;
 export type ModalId = (typeof MODAL_IDS)[number];
 
@@ -56,6 +57,7 @@ export const MODALS: Readonly<Record<ModalId, ModalDefinition>> = {
   'user-question': modal('user-question'),
   'navigation-menu': modal('navigation-menu', 'any', { presentation: 'sheet' }),
   'confirm-terms-error': modal('confirm-terms-error', 'user', { closable: false }),
+  'account-conversion': modal('account-conversion', 'user'),
 };
 
 export function isModalId(value: unknown): value is ModalId {

@@ -60,6 +60,15 @@ export type Guard =
 
 export type Robots = 'index' | 'noindex';
 
+/**
+ * Route meta tags. quickCoupon (coupon-accounts §5 "The quick coupon is hidden on pages lacking the
+ * right tag"): the page has odds to click, so the compact floating coupon (count, total odds, stake,
+ * one-tap Place bet) shows whenever the full bet slip is not on screen: on mobile, where the slip is
+ * a bottom sheet, and on desktop once the player hides the slip column. Pages without prices
+ * (results, statistics, print, app pages, championship lists) and every other app's pages lack it.
+ */
+export type RouteTag = 'quickCoupon';
+
 export interface RouteSeo {
   /** Key in namespace "routes" of the page name (title, heading, breadcrumb). */
   labelKey: string;
@@ -83,11 +92,14 @@ export interface RouteDefinition<Id extends string = string> {
   parent: string | null;
   /** HTTP status of the rendered page when it is not 200 (the error page, block pages). */
   status?: number;
+  /** Meta tags of the page (RouteTag). */
+  tags: readonly RouteTag[];
 }
 
 type AreaDefaults = Pick<RouteDefinition, 'app' | 'area' | 'layout' | 'guards' | 'dictionaries'> & {
   robots: Robots;
   parent: string | null;
+  tags?: readonly RouteTag[];
 };
 
 interface RouteOptions {
@@ -99,6 +111,7 @@ interface RouteOptions {
   status?: number;
   app?: AppName;
   description?: 'own';
+  tags?: readonly RouteTag[];
 }
 
 /** One table row from its area's defaults; `guards` adds to the area's guards. */
@@ -124,6 +137,7 @@ function route<const Id extends string>(
     },
     parent: options.parent === undefined ? area.parent : options.parent,
     ...(options.status === undefined ? {} : { status: options.status }),
+    tags: options.tags ?? area.tags ?? [],
   };
 }
 
@@ -136,7 +150,9 @@ const SPORTS: AreaDefaults = {
   robots: 'index',
   parent: 'home',
 };
-const ESPORTS: AreaDefaults = { ...SPORTS, area: 'esports', parent: 'esports' };
+/** The pages with odds to click (RouteTag quickCoupon). */
+const QUICK_COUPON: readonly RouteTag[] = ['quickCoupon'];
+const ESPORTS: AreaDefaults = { ...SPORTS, area: 'esports', parent: 'esports', tags: QUICK_COUPON };
 const CASINO: AreaDefaults = { ...SPORTS, app: 'casino', area: 'casino', dictionaries: ['casino'] };
 const ACCOUNT: AreaDefaults = {
   ...SPORTS,
@@ -150,7 +166,7 @@ const OFFICE: AreaDefaults = {
   app: 'office',
   area: 'office',
   guards: ['auth-required'],
-  dictionaries: ['office', 'office-money', 'office-security'],
+  dictionaries: ['office', 'office-money', 'office-security', 'errors'],
   robots: 'noindex',
   parent: 'office',
 };
@@ -182,19 +198,21 @@ const casinoGame = { casinoSection: 'casinoSection', gameId: 'digits' } as const
 
 export const ROUTES = [
   // Sports (site-shell §2 "Sports")
-  route('home', '/', SPORTS, { parent: null, description: 'own' }),
+  route('home', '/', SPORTS, { parent: null, description: 'own', tags: QUICK_COUPON }),
   route('sports-page', '/{pageType}/{section}/{menuSection?}/{sport?}/{champ?}', SPORTS, {
     params: sportPage,
+    tags: QUICK_COUPON,
   }),
   route('sports-game', '/{pageType}/{section}/{menuSection}/{sport}/{champ}/{game}', SPORTS, {
     params: sportPage,
     parent: 'sports-page',
+    tags: QUICK_COUPON,
   }),
-  route('team', '/team/{section}/{team}', SPORTS, { params: { section: 'section' } }),
-  route('team-info', '/team/{teamId}', SPORTS, { params: { teamId: 'digits' } }),
-  route('multi', '/multi', SPORTS),
+  route('team', '/team/{section}/{team}', SPORTS, { params: { section: 'section' }, tags: QUICK_COUPON }),
+  route('team-info', '/team/{teamId}', SPORTS, { params: { teamId: 'digits' }, tags: QUICK_COUPON }),
+  route('multi', '/multi', SPORTS, { tags: QUICK_COUPON }),
   route('champs', '/champs/{champId?}', SPORTS),
-  route('top-events', '/top-events/{pageSubType}', SPORTS),
+  route('top-events', '/top-events/{pageSubType}', SPORTS, { tags: QUICK_COUPON }),
   route('top-sports-cricket', '/top-sports/cricket', SPORTS),
   route('cricket-all-champs', '/top-sports/cricket/all-champs', SPORTS, { parent: 'top-sports-cricket' }),
   route('cricket-all-events', '/top-sports/cricket/all-events', SPORTS, { parent: 'top-sports-cricket' }),
@@ -208,7 +226,7 @@ export const ROUTES = [
   }),
   route('cricket-broadcasts', '/top-sports/cricket/broadcasts', SPORTS, { parent: 'top-sports-cricket' }),
   route('cricket-champ', '/top-sports/cricket/champ/{champ}', SPORTS, { parent: 'top-sports-cricket' }),
-  route('player-info', '/player-info/{id}', SPORTS),
+  route('player-info', '/player-info/{id}', SPORTS, { tags: QUICK_COUPON }),
   route('game', '/game', SPORTS),
   route('cricket-app', '/cricket-app', SPORTS),
   route('ipl-betting-app', '/ipl-betting-app', SPORTS),
@@ -219,6 +237,7 @@ export const ROUTES = [
   route('statisticpopup', '/statisticpopup', SPORTS, { layout: 'empty', robots: 'noindex' }),
   route('print-coupon', '/print-coupon/{couponId}', SPORTS, {
     params: { couponId: 'digits' },
+    guards: ['auth-required'],
     layout: 'empty',
     robots: 'noindex',
   }),
@@ -302,7 +321,8 @@ export const ROUTES = [
   route('office-historypay', '/office/historypay', OFFICE),
   route('office-recharge', '/office/recharge', OFFICE, { guards: ['recharge-modal'] }),
   route('office-recharge-form', '/office/recharge/form', OFFICE, { parent: 'office-recharge' }),
-  route('office-security', '/office/security', OFFICE),
+  // The contact change reuses the auth app's confirmation form and its dictionary.
+  route('office-security', '/office/security', { ...OFFICE, dictionaries: [...OFFICE.dictionaries, 'auth'] }),
   route('office-responsible', '/office/responsible', OFFICE),
   route('office-settings', '/office/settings', OFFICE),
   route('office-bonuses-deposit', '/office/bonuses/deposit', OFFICE),

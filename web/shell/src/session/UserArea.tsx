@@ -9,11 +9,10 @@ import { useSyncExternalStore } from 'react';
 import { getSession, type SessionSnapshot, subscribeSession } from './session-store.ts';
 import styles from './UserArea.module.css';
 
-export function UserArea({ lng, signedIn }: { lng: string; signedIn: boolean }) {
+/** `rendered`: the session and balance the server drew, which hydration must reproduce. */
+export function UserArea({ lng, rendered }: { lng: string; rendered: SessionSnapshot }) {
   const t = useT('common');
-  const serverSnapshot = (): SessionSnapshot =>
-    signedIn === (getSession().status.userId !== null) ? getSession() : SERVER_GUEST;
-  const session = useSyncExternalStore(subscribeSession, getSession, serverSnapshot);
+  const session = useSyncExternalStore(subscribeSession, getSession, () => rendered);
   if (session.status.userId === null) {
     return (
       <div className={styles.area} data-testid="user-area" data-signed-in="false">
@@ -80,8 +79,3 @@ export function UserArea({ lng, signedIn }: { lng: string; signedIn: boolean }) 
     </div>
   );
 }
-
-const SERVER_GUEST: SessionSnapshot = {
-  status: { userId: null, banLevel: 0, banVersion: 1, isTermsChanged: false, termsUpdatedAt: null },
-  account: null,
-};

@@ -1,23 +1,35 @@
 /**
  * The session's timers and prompts (site-shell §4, coupon-accounts §4, §7), loaded lazily after boot:
  * sign-in and sign-out announced by the micro-apps, the 451 → confirm-terms move, status refresh and
- * terms check every 60 s, GET /web-api/session once after 8 s, the header balance, auto-logoff with
+ * terms check every 60 s, GET /web-api/session once after 8 s, the header balance (following the
+ * shared accounts store: its loads and the /ws balance pushes), auto-logoff with
  * the inactivity notice on the next load, and for guests the registration reminder and the new-site
- * modal; for players the first-deposit popup.
+ * modal; for players the first-deposit popup and the account-conversion reminder.
  */
 import { callApi, createIdleTimer, listenSessionChanges, SESSION_EVENTS } from '@parlay/client/api.ts';
+import { getRealtime } from '@parlay/client/realtime.ts';
+import { loadAccounts, resetAccounts, subscribeAccounts } from '@parlay/mf/accounts-store.ts';
 import { notify, openModal } from '@parlay/mf/host-api.ts';
 import type { PlatformTimers } from '../behaviours/platform-timers.ts';
 import type { SiteConfig } from '../behaviours/site-config.ts';
+import {
+  CONVERSION_REMINDER_DAY_KEY,
+  CONVERSION_REMINDER_DELAY_MS,
+  CONVERSION_REMINDER_SESSION_KEY,
+  localDay,
+  setConversionDays,
+  shouldRemindConversion,
+} from './conversion-reminder.ts';
 import { FIRST_DEPOSIT_CLOSED_KEY, INACTIVITY_FLAG_KEY, logout } from './logout.ts';
 import {
-  activeAccountFrom,
   getSession,
+  headerAccountFrom,
   isSignedIn,
   loadSessionStatus,
   setActiveAccount,
   setSessionStatus,
 } from './session-store.ts';
+import { startSettingsSync } from './settings-sync.ts';
 
 export const STATUS_REFRESH_MS = 60_000;
 export const TERMS_POLL_MS = 60_000;
@@ -67,9 +79,30 @@ const storage = {
   },
 };
 
-async function loadAccount(): Promise<void> {
-  const answer = await callApi<unknown>('/web-api/accounts/v1/accounts');
-  setActiveAccount(answer.ok ? activeAccountFrom(answer.data) : null);
+let stopFollowingAccounts: (() => void) | null = null;
+
+/**
+ * The header balance follows the shared accounts store from now on: its loads (by any micro-app)
+ * and the balance pushes of /ws topic user:<id>. Hydration already happened with the balance the
+ * server drew, so a change now is an ordinary update, never a mismatch.
+ */
+function followAccounts(): void {
+  if (stopFollowingAccounts) {
+    void loadAccounts();
+    return;
+  }
+  stopFollowingAccounts = subscribeAccounts((state) => {
+    if (!isSignedIn()) return;
+    const account = headerAccountFrom(state);
+    if (account !== undefined) setActiveAccount(account);
+  });
+  void loadAccounts();
+}
+
+function stopAccounts(): void {
+  stopFollowingAccounts?.();
+  stopFollowingAccounts = null;
+  resetAccounts();
 }
 
 async function refreshStatus(): Promise<void> {
@@ -77,8 +110,18 @@ async function refreshStatus(): Promise<void> {
   if (!status) return;
   const before = getSession().status.userId;
   setSessionStatus(status);
-  if (status.userId !== null && (before !== status.userId || getSession().account === null))
-    void loadAccount();
+  if (status.userId === null) {
+    if (before !== null) stopAccounts();
+  } else if (before !== status.userId || getSession().account === null) {
+    if (before !== status.userId) {
+      // Another player, or the first sign-in on this page: the /ws socket knows its player from
+      // the cookie of its upgrade request, so it reconnects (every topic is subscribed again) and
+      // the accounts, with the private balance topic, are read afresh.
+      getRealtime().close();
+      resetAccounts();
+    }
+    followAccounts();
+  }
 }
 
 function isModalOpen(): boolean {
@@ -151,6 +194,32 @@ function startFirstDepositPopup(config: SessionConfig): void {
   }, FIRST_DEPOSIT_DELAY_MS);
 }
 
+/** Account-conversion reminder: once a day (and once a session) while days to activate remain. */
+function startConversionReminder(): void {
+  window.setTimeout(async () => {
+    const userId = getSession().status.userId;
+    if (userId === null || isAuthPage() || /^\/[a-z]{2}\/(confirm|user\/)/.test(location.pathname)) return;
+    const answer = await callApi<{ result?: { remaining_days_to_activate?: unknown } }>(
+      '/web-api/user/config',
+    );
+    if (!answer.ok || isModalOpen() || getSession().status.userId !== userId) return;
+    const days = answer.data.result?.remaining_days_to_activate;
+    const today = localDay(Date.now());
+    const remind = shouldRemindConversion({
+      days,
+      userId,
+      lastShown: storage.get(localStorage, CONVERSION_REMINDER_DAY_KEY),
+      today,
+      shownThisSession: storage.get(sessionStorage, CONVERSION_REMINDER_SESSION_KEY) !== null,
+    });
+    if (!remind) return;
+    storage.set(localStorage, CONVERSION_REMINDER_DAY_KEY, `${userId}:${today}`);
+    storage.set(sessionStorage, CONVERSION_REMINDER_SESSION_KEY, '1');
+    setConversionDays(days as number);
+    openModal('account-conversion');
+  }, CONVERSION_REMINDER_DELAY_MS);
+}
+
 /** Terms re-confirmation (site-shell §4): a changed flag moves the player to the confirm-terms page. */
 async function checkTerms(deps: SessionDeps, config: SessionConfig): Promise<void> {
   if (!isSignedIn() || config.features?.isTermsConfirmationEnabled === false) return;
@@ -176,6 +245,7 @@ function showInactivityNotice(): void {
 
 export function startSessionBehaviours(deps: SessionDeps): void {
   showInactivityNotice();
+  startSettingsSync();
   listenSessionChanges((change) => {
     void refreshStatus().then(() => {
       if (change.returnUrl) deps.navigate(change.returnUrl);
@@ -197,7 +267,7 @@ export function startSessionBehaviours(deps: SessionDeps): void {
       (error: unknown) => console.warn('session load failed', error),
     );
   }, SESSION_LOAD_DELAY_MS);
-  if (isSignedIn()) void loadAccount();
+  if (isSignedIn()) followAccounts();
 
   let playerStarted = false;
   const startPlayer = (config: SessionConfig) => {
@@ -213,6 +283,7 @@ export function startSessionBehaviours(deps: SessionDeps): void {
     const minutes = config.features?.autoLogoffMinutes ?? 0;
     if (minutes > 0) startAutoLogoff(deps.lng, minutes);
     startFirstDepositPopup(config);
+    startConversionReminder();
   };
   void deps.siteConfig.then((loaded) => {
     const config = (loaded ?? {}) as SessionConfig;

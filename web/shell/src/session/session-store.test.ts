@@ -3,6 +3,7 @@ import { GUEST_SESSION } from '../routing/site-config.ts';
 import {
   activeAccountFrom,
   getSession,
+  headerAccountFrom,
   initSession,
   loadSessionStatus,
   SESSION_CHECK_RETRY_MS,
@@ -55,5 +56,51 @@ describe('session store', () => {
       symbol: '₽',
     });
     expect(activeAccountFrom({ activeAccount: null })).toBeNull();
+  });
+});
+
+describe('the header balance from the accounts store', () => {
+  const account = (iso: string, money: string, type: number, isActive: boolean) => ({
+    id: iso,
+    iso,
+    symbol: iso === 'RUB' ? '₽' : '$',
+    label: iso,
+    money,
+    moneyMinor: money.replace('.', ''),
+    type,
+    currencyId: 1,
+    isActive,
+    points: '0',
+    isFrozen: false,
+  });
+  const state = (
+    status: 'idle' | 'loading' | 'ready' | 'error' | 'guest',
+    accounts = [] as ReturnType<typeof account>[],
+  ) => ({
+    status,
+    accounts,
+    activeAccount: accounts.find((a) => a.isActive) ?? null,
+    mainAccount: accounts.find((a) => a.type === 0) ?? null,
+    bonuses: [],
+    isAccountFrozen: false,
+    updatedAt: null,
+  });
+
+  it('shows the active account, else the main one, once the list is read', () => {
+    const rub = account('RUB', '1500.00', 0, false);
+    const usd = account('USD', '12.50', 9, true);
+    expect(headerAccountFrom(state('ready', [rub, usd]))).toEqual({
+      money: '12.50',
+      iso: 'USD',
+      symbol: '$',
+    });
+    expect(headerAccountFrom(state('ready', [rub]))).toEqual({ money: '1500.00', iso: 'RUB', symbol: '₽' });
+    expect(headerAccountFrom(state('ready', []))).toBeNull();
+  });
+
+  it('keeps what is drawn while the store knows nothing, and clears it for a guest', () => {
+    for (const status of ['idle', 'loading', 'error'] as const)
+      expect(headerAccountFrom(state(status))).toBeUndefined();
+    expect(headerAccountFrom(state('guest'))).toBeNull();
   });
 });

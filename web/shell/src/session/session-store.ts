@@ -4,6 +4,7 @@
  * The page state's guardContext.session is kept equal to it, so client navigations see a sign-in
  * at once, without a full reload.
  */
+import type { AccountsState } from '@parlay/mf/accounts-store.ts';
 import { GUEST_SESSION, type SessionStatus, sessionStatusFrom } from '../routing/site-config.ts';
 
 /** The active account as the header shows it (GET /web-api/accounts/v1/accounts → activeAccount). */
@@ -22,7 +23,9 @@ export interface SessionSnapshot {
 export const SESSION_CHECK_RETRIES = 2;
 export const SESSION_CHECK_RETRY_MS = 1500;
 
-let snapshot: SessionSnapshot = { status: GUEST_SESSION, account: null };
+export const GUEST_SNAPSHOT: SessionSnapshot = { status: GUEST_SESSION, account: null };
+
+let snapshot: SessionSnapshot = GUEST_SNAPSHOT;
 const listeners = new Set<() => void>();
 let mirror: { session: SessionStatus } | null = null;
 
@@ -40,10 +43,17 @@ function publish(next: SessionSnapshot): void {
   for (const listener of listeners) listener();
 }
 
-/** Starts from the status the server rendered with; `guardContext` is updated on every change. */
-export function initSession(status: SessionStatus, guardContext?: { session: SessionStatus }): void {
+/**
+ * Starts from the status and balance the server rendered with; `guardContext` is updated on every
+ * change.
+ */
+export function initSession(
+  status: SessionStatus,
+  guardContext?: { session: SessionStatus },
+  account: ActiveAccount | null = null,
+): void {
   mirror = guardContext ?? null;
-  snapshot = { status, account: null };
+  snapshot = { status, account: status.userId === null ? null : account };
 }
 
 export function setSessionStatus(status: SessionStatus): void {
@@ -92,4 +102,16 @@ export function activeAccountFrom(body: unknown): ActiveAccount | null {
     iso: active.iso,
     symbol: typeof active.symbol === 'string' ? active.symbol : '',
   };
+}
+
+/**
+ * What the header shows for a state of the shared accounts store (web/mf/src/accounts-store.ts):
+ * the active account (else the main one) once the list is read; null for a guest; undefined while
+ * the store has nothing to say yet (idle, loading, or an error), so the balance drawn last stays.
+ */
+export function headerAccountFrom(state: AccountsState): ActiveAccount | null | undefined {
+  if (state.status === 'guest') return null;
+  if (state.status !== 'ready') return undefined;
+  const account = state.activeAccount ?? state.mainAccount;
+  return account ? { money: account.money, iso: account.iso, symbol: account.symbol } : null;
 }

@@ -7,16 +7,16 @@ import { Button } from '@parlay/ui/index.ts';
 import { type FormEvent, useState } from 'react';
 import { authApi, errorKey } from './auth-api.ts';
 import { useCaptcha } from './Captcha.tsx';
-import { Message, ModeSwitch, TextField } from './fields.tsx';
+import { CodeField, EmailField, Message, ModeSwitch, TextField } from './fields.tsx';
 import styles from './forms.module.css';
-import { type AuthFormProps, PhoneFields } from './LoginForm.tsx';
+import { type AuthFormProps, PhoneFields, phoneCodeOf } from './LoginForm.tsx';
 
 export function ForgotPasswordForm(props: AuthFormProps) {
   const t = useT('auth');
   const captcha = useCaptcha();
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
   const [email, setEmail] = useState('');
-  const [phoneCode, setPhoneCode] = useState('+7');
+  const [phoneCountryId, setPhoneCountryId] = useState(1);
   const [phoneNumber, setPhoneNumber] = useState('');
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
@@ -24,6 +24,7 @@ export function ForgotPasswordForm(props: AuthFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const phoneCode = phoneCodeOf(phoneCountryId);
   const target = channel === 'email' ? { channel, email: email.trim() } : { channel, phoneCode, phoneNumber };
 
   const submit = async (event: FormEvent) => {
@@ -69,19 +70,13 @@ export function ForgotPasswordForm(props: AuthFormProps) {
             onChange={(mode) => setChannel(mode as 'email' | 'sms')}
           />
           {channel === 'email' ? (
-            <TextField
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+            <EmailField label={t('fields.email')} value={email} onValue={setEmail} />
           ) : (
             <PhoneFields
-              phoneCode={phoneCode}
+              lng={props.lng}
+              countryId={phoneCountryId}
               phoneNumber={phoneNumber}
-              onCode={setPhoneCode}
+              onCountry={setPhoneCountryId}
               onNumber={setPhoneNumber}
             />
           )}
@@ -89,14 +84,7 @@ export function ForgotPasswordForm(props: AuthFormProps) {
       ) : (
         <>
           <Message kind="info">{t(channel === 'email' ? 'forgot.sent_email' : 'forgot.sent_sms')}</Message>
-          <TextField
-            label={t('fields.recovery_code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
+          <CodeField label={t('fields.recovery_code')} value={code} onValue={setCode} />
           <TextField
             label={t('fields.new_password')}
             type="password"

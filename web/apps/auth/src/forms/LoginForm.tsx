@@ -6,12 +6,14 @@
 import { announceSessionChange } from '@parlay/client/api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { Button } from '@parlay/ui/index.ts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { authApi, errorKey, type SignInAnswer } from './auth-api.ts';
 import { useCaptcha } from './Captcha.tsx';
-import { COUNTRIES } from './countries.ts';
-import { CheckField, Message, ModeSwitch, Row, SelectField, TextField } from './fields.tsx';
+import { countryById } from './countries.ts';
+import { CheckField, CodeField, Message, ModeSwitch, Row, SelectField, TextField } from './fields.tsx';
+import { deviceFingerprints } from './fingerprint.ts';
 import styles from './forms.module.css';
+import { applyPhoneMask, isPhoneComplete, phoneDigits, usePhoneCountries } from './phone-mask.ts';
 import { SocialButton } from './SocialButton.tsx';
 
 export type LoginMode = 'login_password' | 'phone_password' | 'sms' | 'login_password_two_step_code';
@@ -29,30 +31,48 @@ export function signedIn(props: Pick<AuthFormProps, 'returnUrl' | 'onDone'>): vo
   announceSessionChange({ kind: 'signed-in', ...(props.returnUrl ? { returnUrl: props.returnUrl } : {}) });
 }
 
+/**
+ * Country (calling code) and national number; the number is shown through the country's phone mask
+ * and must have as many digits as the mask's Min and Max say.
+ */
 export function PhoneFields({
-  phoneCode,
+  lng,
+  countryId,
   phoneNumber,
-  onCode,
+  onCountry,
   onNumber,
 }: {
-  phoneCode: string;
+  lng: string;
+  countryId: number;
+  /** Digits only. */
   phoneNumber: string;
-  onCode(value: string): void;
-  onNumber(value: string): void;
+  onCountry(countryId: number): void;
+  onNumber(digits: string): void;
 }) {
   const t = useT('auth');
-  const codes = [...new Set(COUNTRIES.map((c) => c.phoneCode))];
+  const countries = usePhoneCountries(lng);
+  const country = countries.find((c) => c.id === countryId) ?? countries[0]!;
+  const validity = (input: HTMLInputElement, digits: string) =>
+    input.setCustomValidity(
+      digits !== '' && !isPhoneComplete(country, digits)
+        ? t(country.min === country.max ? 'fields.phone_digits' : 'fields.phone_digits_range', {
+            min: String(country.min),
+            max: String(country.max),
+          })
+        : '',
+    );
   return (
     <Row>
       <div className={styles.countryCode}>
         <SelectField
           label={t('fields.phone_code')}
-          value={phoneCode}
-          onChange={(e) => onCode(e.target.value)}
+          value={country.id}
+          onChange={(e) => onCountry(Number(e.target.value))}
+          data-testid="phone-country"
         >
-          {codes.map((code) => (
-            <option key={code} value={code}>
-              {code}
+          {countries.map((c) => (
+            <option key={c.id} value={c.id}>
+              {`${c.telCode} ${c.name ?? t(`countries.${c.code}`)}`}
             </option>
           ))}
         </SelectField>
@@ -63,12 +83,24 @@ export function PhoneFields({
         inputMode="tel"
         autoComplete="tel-national"
         required
-        value={phoneNumber}
-        onChange={(e) => onNumber(e.target.value.replace(/[^\d]/g, ''))}
+        hint={
+          country.mask ? t('fields.phone_format', { mask: country.mask.replaceAll('#', '0') }) : undefined
+        }
+        data-mask={country.mask ?? ''}
+        value={applyPhoneMask(country.mask, phoneNumber)}
+        onChange={(e) => {
+          const digits = phoneDigits(e.target.value, country.max);
+          validity(e.currentTarget, digits);
+          onNumber(digits);
+        }}
+        onBlur={(e) => validity(e.currentTarget, phoneNumber)}
       />
     </Row>
   );
 }
+
+/** The calling code of a phone country id ("+7"). */
+export const phoneCodeOf = (countryId: number): string => countryById(countryId).phoneCode;
 
 export function TwoStepStep({
   token,
@@ -95,15 +127,12 @@ export function TwoStepStep({
   return (
     <form className={styles.form} onSubmit={submit} data-mode="login_password_two_step_code">
       <Message kind="info">{t('login.two_step_text')}</Message>
-      <TextField
+      <CodeField
         label={t('fields.two_step_code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
         minLength={6}
         maxLength={12}
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onValue={setCode}
       />
       {captcha.panel}
       {error ? <Message kind="error">{error}</Message> : null}
@@ -121,7 +150,7 @@ export function LoginForm(props: AuthFormProps & { initialTwoStepToken?: string 
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
-  const [phoneCode, setPhoneCode] = useState('+7');
+  const [phoneCountryId, setPhoneCountryId] = useState(1);
   const [phoneNumber, setPhoneNumber] = useState('');
   const [code, setCode] = useState('');
   const [smsSent, setSmsSent] = useState(false);
@@ -129,6 +158,11 @@ export function LoginForm(props: AuthFormProps & { initialTwoStepToken?: string 
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const phoneCode = phoneCodeOf(phoneCountryId);
+  // The device fingerprint is ready before the person submits (sent with the sign-in).
+  useEffect(() => {
+    void deviceFingerprints().get();
+  }, []);
 
   if (twoStepToken) return <TwoStepStep token={twoStepToken} props={props} captcha={captcha} />;
 
@@ -200,22 +234,16 @@ export function LoginForm(props: AuthFormProps & { initialTwoStepToken?: string 
         />
       ) : (
         <PhoneFields
-          phoneCode={phoneCode}
+          lng={props.lng}
+          countryId={phoneCountryId}
           phoneNumber={phoneNumber}
-          onCode={setPhoneCode}
+          onCountry={setPhoneCountryId}
           onNumber={setPhoneNumber}
         />
       )}
       {mode === 'sms' ? (
         smsSent ? (
-          <TextField
-            label={t('fields.sms_code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
+          <CodeField label={t('fields.sms_code')} value={code} onValue={setCode} />
         ) : null
       ) : (
         <TextField

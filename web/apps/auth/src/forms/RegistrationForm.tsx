@@ -13,9 +13,10 @@ import { DepositLimitOffer } from '../../../../shell/src/limits/DepositLimitOffe
 import { authApi, errorKey, type Registered } from './auth-api.ts';
 import { useCaptcha } from './Captcha.tsx';
 import { COUNTRIES, countryById, DEFAULT_CURRENCIES } from './countries.ts';
-import { Message, ModeSwitch, SelectField, TextField } from './fields.tsx';
+import { CodeField, EmailField, Message, ModeSwitch, SelectField, TextField } from './fields.tsx';
+import { deviceFingerprints } from './fingerprint.ts';
 import styles from './forms.module.css';
-import { type AuthFormProps, PhoneFields, signedIn } from './LoginForm.tsx';
+import { type AuthFormProps, PhoneFields, phoneCodeOf, signedIn } from './LoginForm.tsx';
 import { SaveCredentials } from './SaveCredentials.tsx';
 import { SocialButton } from './SocialButton.tsx';
 
@@ -117,14 +118,7 @@ function ConfirmEmail({ onDone }: { onDone(): void }) {
   return (
     <form className={styles.form} onSubmit={submit}>
       <Message kind="success">{t('registration.done_full')}</Message>
-      <TextField
-        label={t('fields.email_code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <CodeField label={t('fields.email_code')} value={code} onValue={setCode} />
       {error ? <Message kind="error">{error}</Message> : null}
       <div className={styles.actions}>
         <Button type="submit" variant="primary">
@@ -146,7 +140,7 @@ export function RegistrationForm(props: AuthFormProps) {
   const [agreed, setAgreed] = useState(false);
   const [countryId, setCountryId] = useState(1);
   const [currency, setCurrency] = useState('RUB');
-  const [phoneCode, setPhoneCode] = useState('+7');
+  const [phoneCountryId, setPhoneCountryId] = useState(1);
   const [phoneNumber, setPhoneNumber] = useState('');
   const [smsSent, setSmsSent] = useState(false);
   const [code, setCode] = useState('');
@@ -164,6 +158,11 @@ export function RegistrationForm(props: AuthFormProps) {
   useEffect(() => {
     if (config && config.types.length > 0 && !config.types.includes(type)) setType(config.types[0]!);
   }, [config, type]);
+  // The device fingerprint is ready before the person submits (sent with the registration).
+  useEffect(() => {
+    void deviceFingerprints().get();
+  }, []);
+  const phoneCode = phoneCodeOf(phoneCountryId);
 
   const finish = () => signedIn(props);
   // The success step: what the registration type shows, then the optional deposit-limit offer.
@@ -259,14 +258,7 @@ export function RegistrationForm(props: AuthFormProps) {
       ) : null}
       {type === 'full' ? (
         <>
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField label={t('fields.email')} value={email} onValue={setEmail} />
           <TextField
             label={t('fields.first_name')}
             autoComplete="given-name"
@@ -293,21 +285,15 @@ export function RegistrationForm(props: AuthFormProps) {
       ) : null}
       {type === 'phone' ? (
         <PhoneFields
-          phoneCode={phoneCode}
+          lng={props.lng}
+          countryId={phoneCountryId}
           phoneNumber={phoneNumber}
-          onCode={setPhoneCode}
+          onCountry={setPhoneCountryId}
           onNumber={setPhoneNumber}
         />
       ) : null}
       {type === 'phone' && smsSent ? (
-        <TextField
-          label={t('fields.sms_code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+        <CodeField label={t('fields.sms_code')} value={code} onValue={setCode} />
       ) : null}
       {type !== 'fast' && (type === 'full' || smsSent) ? (
         <TextField
@@ -329,7 +315,7 @@ export function RegistrationForm(props: AuthFormProps) {
           setCountryId(id);
           const next = countryById(id);
           if (config.currencies.includes(next.currency)) setCurrency(next.currency);
-          setPhoneCode(next.phoneCode);
+          setPhoneCountryId(next.id);
         }}
         onCurrency={setCurrency}
       />

@@ -20,6 +20,54 @@ export function TextField({
   );
 }
 
+/** An e-mail address (required): the browser's e-mail keyboard, validation and autofill. */
+export function EmailField({
+  label,
+  value,
+  onValue,
+}: {
+  label: string;
+  value: string;
+  onValue(email: string): void;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+    />
+  );
+}
+
+/**
+ * A one-time code from an e-mail, a text message or an authenticator (required): the numeric
+ * keyboard and the browser's one-time-code autofill. Input attributes (pattern, lengths) pass through.
+ */
+export function CodeField({
+  label,
+  value,
+  onValue,
+  ...input
+}: { label: string; value: string; onValue(code: string): void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange'
+>) {
+  return (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      required
+      {...input}
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+    />
+  );
+}
+
 export function SelectField({
   label,
   children,

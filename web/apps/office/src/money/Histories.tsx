@@ -1,19 +1,14 @@
 /** Transaction history (main account and virtual account tabs) and payment history, with filters and pages. */
 import { useT } from '@parlay/i18n/runtime.tsx';
+import { formatDateTime as when } from '@parlay/mf/clock.ts';
 import { Button, Skeleton, Tabs } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
+import { useOfficeClock } from '../office-clock.tsx';
 import styles from './Money.module.css';
 import { call, type Paged, type PaymentEntry, type TransactionEntry } from './money-api.ts';
 import { useAccounts } from './useAccounts.ts';
 
 const PAGE_SIZE = 20;
-
-function when(iso: string, lng: string): string {
-  return new Date(iso).toLocaleString(lng === 'ru' ? 'ru-RU' : 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
-}
 
 function Pager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
   const t = useT('office-money');
@@ -48,6 +43,7 @@ function usePaged<T>(path: string | null) {
 
 export function TransactionHistory({ lng }: { lng: string }) {
   const t = useT('office-money');
+  const clock = useOfficeClock();
   const { accounts } = useAccounts();
   const [tab, setTab] = useState<'main' | 'virtual'>('main');
   const [reason, setReason] = useState('');
@@ -147,7 +143,7 @@ export function TransactionHistory({ lng }: { lng: string }) {
             <tbody>
               {data.entities.map((e) => (
                 <tr key={e.id}>
-                  <td>{when(e.createdAt, lng)}</td>
+                  <td>{when(e.createdAt, lng, clock)}</td>
                   <td>{t(`reason.${e.reason}`, { defaultValue: e.reason })}</td>
                   <td
                     className={`${styles.num} ${e.amountMinor.startsWith('-') ? styles.negative : styles.positive}`}
@@ -168,6 +164,7 @@ export function TransactionHistory({ lng }: { lng: string }) {
 
 export function PaymentHistory({ lng }: { lng: string }) {
   const t = useT('office-money');
+  const clock = useOfficeClock();
   const [direction, setDirection] = useState('');
   const [page, setPage] = useState(1);
   const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
@@ -213,7 +210,7 @@ export function PaymentHistory({ lng }: { lng: string }) {
           <tbody>
             {data.entities.map((p) => (
               <tr key={p.id}>
-                <td>{when(p.createdAt, lng)}</td>
+                <td>{when(p.createdAt, lng, clock)}</td>
                 <td>{t(`historypay.${p.direction}`)}</td>
                 <td>{t(`state.${p.state}`, { defaultValue: p.state })}</td>
                 <td className={styles.num}>

@@ -2,6 +2,13 @@
 
 import { PaymentHistory, TransactionHistory } from './Histories.tsx';
 import { OnPay } from './OnPay.tsx';
+import {
+  CreateRequestPage,
+  PaymentRequestsPage,
+  SubtopicRequestPage,
+  TopicTransactionsPage,
+  TransactionRequestPage,
+} from './PaymentRequests.tsx';
 import { Deduce, Recharge } from './Payments.tsx';
 import { Verification } from './Verification.tsx';
 import { Wallets } from './Wallets.tsx';
@@ -15,6 +22,10 @@ const MONEY_ROUTES = new Set([
   'office-history',
   'office-historypay',
   'office-payment-requests',
+  'office-payment-create-request',
+  'office-payment-transactions',
+  'office-payment-transaction',
+  'office-payment-subtopic',
   'office-verification',
   'office-identification',
 ]);
@@ -23,7 +34,15 @@ export function isMoneyRoute(routeId: string): boolean {
   return MONEY_ROUTES.has(routeId) || routeId.startsWith('onpay-');
 }
 
-export function MoneySection({ routeId, lng }: { routeId: string; lng: string }) {
+export function MoneySection({
+  routeId,
+  lng,
+  params = {},
+}: {
+  routeId: string;
+  lng: string;
+  params?: Record<string, string>;
+}) {
   if (routeId.startsWith('onpay-')) return <OnPay routeId={routeId} lng={lng} />;
   switch (routeId) {
     case 'office':
@@ -37,8 +56,19 @@ export function MoneySection({ routeId, lng }: { routeId: string; lng: string })
     case 'office-history':
       return <TransactionHistory lng={lng} />;
     case 'office-historypay':
-    case 'office-payment-requests':
       return <PaymentHistory lng={lng} />;
+    case 'office-payment-requests':
+      return <PaymentRequestsPage lng={lng} />;
+    case 'office-payment-create-request':
+      return <CreateRequestPage lng={lng} topicId={params.topicId} />;
+    case 'office-payment-transactions':
+      return <TopicTransactionsPage lng={lng} topicId={params.topicId} />;
+    case 'office-payment-transaction':
+      return (
+        <TransactionRequestPage lng={lng} topicId={params.topicId} transactionId={params.transactionId} />
+      );
+    case 'office-payment-subtopic':
+      return <SubtopicRequestPage lng={lng} topicId={params.topicId} subTopicId={params.subTopicId} />;
     case 'office-verification':
       return <Verification />;
     case 'office-identification':

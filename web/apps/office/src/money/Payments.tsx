@@ -104,6 +104,12 @@ export function Recharge({ lng }: { lng: string }) {
   const method = methods?.find((m) => m.id === methodId) ?? methods?.[0];
   const { amount, setAmount, problem } = useAmount(activeAccount, method, 'deposit');
   const hasDeposit = useHasDeposit();
+  // ?method=<code> preselects a method (the mobile-cash modal links to mobile_cash).
+  useEffect(() => {
+    const code = new URLSearchParams(window.location.search).get('method');
+    const wanted = code ? methods?.find((m) => m.code === code) : undefined;
+    if (wanted) setMethodId(wanted.id);
+  }, [methods]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -202,8 +208,32 @@ function AmountField({
   );
 }
 
+/** Whether withdrawals wait for identification (payment profile is_need_identification); null while unknown. */
+function useNeedsIdentification(): boolean | null {
+  const [needs, setNeeds] = useState<boolean | null>(null);
+  useEffect(() => {
+    void call<{ is_need_identification: boolean }>('/web-api/payments/v1/profile').then((answer) =>
+      setNeeds(answer.ok ? answer.data.is_need_identification : false),
+    );
+  }, []);
+  return needs;
+}
+
+function IdentificationGate({ lng }: { lng: string }) {
+  const t = useT('office-money');
+  return (
+    <div role="alert" className={styles.warning} data-testid="identification-gate">
+      <p>{t('deduce.identification_needed')}</p>
+      <p>
+        <a href={`/${lng}/office/verification`}>{t('deduce.verification_link')}</a>
+      </p>
+    </div>
+  );
+}
+
 export function Deduce({ lng }: { lng: string }) {
   const t = useT('office-money');
+  const needsIdentification = useNeedsIdentification();
   const { activeAccount, isAccountFrozen } = useAccounts();
   const methods = useMethods('withdrawal', activeAccount?.iso);
   const [methodId, setMethodId] = useState<number | null>(null);
@@ -278,11 +308,8 @@ export function Deduce({ lng }: { lng: string }) {
             {t('wallets.frozen')}
           </p>
         ) : null}
-        {error === 'errors.VERIFICATION_REQUIRED' ? (
-          <p role="alert" className={styles.warning}>
-            {t('deduce.verification_gate')}{' '}
-            <a href={`/${lng}/office/verification`}>{t('deduce.verification_link')}</a>
-          </p>
+        {needsIdentification || error === 'errors.VERIFICATION_REQUIRED' ? (
+          <IdentificationGate lng={lng} />
         ) : null}
         <p className={styles.muted}>{t('deduce.real_money_only')}</p>
         <MethodPicker methods={methods} selected={method?.id ?? null} onSelect={setMethodId} />
@@ -305,7 +332,7 @@ export function Deduce({ lng }: { lng: string }) {
             onChange={(e) => setDestination(e.target.value)}
           />
         </label>
-        <Button type="submit" variant="primary" disabled={busy || !method}>
+        <Button type="submit" variant="primary" disabled={busy || !method || needsIdentification === true}>
           {t('deduce.submit')}
         </Button>
       </form>

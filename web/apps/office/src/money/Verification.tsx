@@ -1,4 +1,9 @@
-/** Verification and identification: statuses, document upload (type and images), uploaded documents. */
+/**
+ * Verification and identification: statuses (updated live when an operator decides: /ws
+ * {type:'verification'} on user:<id>), the reason of a refusal, document upload (type and images),
+ * uploaded documents.
+ */
+import { getRealtime } from '@parlay/client/realtime.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { Button, Skeleton } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
@@ -13,6 +18,7 @@ interface VerificationView {
     requested_additional_document: boolean;
   };
   identification: { flavour: string };
+  decisionReason: string | null;
   documentTypes: string[];
   documents: {
     id: string;
@@ -47,6 +53,19 @@ export function Verification({ identification = false }: { identification?: bool
     call<VerificationView>('/web-api/accounts/v1/verification').then((a) => a.ok && setView(a.data));
   useEffect(() => {
     void reload();
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void call<{ result?: { user_id?: number | string } }>('/web-api/user/config').then((answer) => {
+      const userId = answer.ok ? answer.data.result?.user_id : undefined;
+      if (cancelled || userId === undefined || typeof WebSocket === 'undefined') return;
+      stop = getRealtime().subscribe(`user:${userId}`, (data) => {
+        if ((data as { type?: unknown } | null)?.type === 'verification') void reload();
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, []);
   if (!view) return <Skeleton height="200px" />;
   const submit = async () => {
@@ -76,6 +95,11 @@ export function Verification({ identification = false }: { identification?: bool
         <p role="status" data-testid="verification-status">
           {t(`verification.group.${status.verification_status_group_code}`)}
         </p>
+        {view.decisionReason && status.verification_status_group_code !== 'verified' ? (
+          <p className={styles.warning} data-testid="verification-reason">
+            {t('verification.reason', { reason: view.decisionReason })}
+          </p>
+        ) : null}
         {status.requested_additional_document ? (
           <p className={styles.warning}>{t('verification.additional')}</p>
         ) : null}

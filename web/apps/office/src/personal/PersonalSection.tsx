@@ -4,6 +4,7 @@
  * (GET /web-api/user/settings).
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
+import { Card } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
 import { Note } from '../security/SecuritySection.tsx';
 import styles from '../security/security.module.css';
@@ -45,7 +46,7 @@ export function PersonalSection() {
   ];
   return (
     <div className={styles.grid} data-testid="personal-page">
-      <section className={styles.card} aria-labelledby="personal-title">
+      <Card as="section" className={styles.card} aria-labelledby="personal-title">
         <h2 id="personal-title" className={styles.title}>
           {t('personal.title')}
         </h2>
@@ -60,9 +61,9 @@ export function PersonalSection() {
             </div>
           ))}
         </dl>
-      </section>
+      </Card>
       {settings ? (
-        <section className={styles.card} aria-labelledby="settings-title">
+        <Card as="section" className={styles.card} aria-labelledby="settings-title">
           <h2 id="settings-title" className={styles.title}>
             {t('personal.settings_title')}
           </h2>
@@ -80,7 +81,7 @@ export function PersonalSection() {
               <dd>{t(settings.appTheme === 0 ? 'personal.theme_light' : 'personal.theme_dark')}</dd>
             </div>
           </dl>
-        </section>
+        </Card>
       ) : null}
     </div>
   );

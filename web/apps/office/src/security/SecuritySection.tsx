@@ -1,15 +1,19 @@
 /**
  * The office security page: protection level (null, bad, normal, good, full with its colour) and the
  * protection methods, open sessions with revoke and end-others, password change, and two-step sign-in
- * (enable: secret and otpauth link, confirm with a code, backup codes; disable with a code). Changes
+ * (enable: secret and otpauth link, confirm with a code, backup codes; disable with a code), and the
+ * e-mail and phone with confirmation codes (the auth app's contact form of /confirm). Changes
  * that need a recent sign-in ask for the password (or a code) first when the server says
  * REAUTH_REQUIRED, then retry.
  */
 import type { CallResult } from '@parlay/client/api.ts';
-import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button } from '@parlay/ui/index.ts';
+import { useLanguage, useT } from '@parlay/i18n/runtime.tsx';
+import { formatDateTime } from '@parlay/mf/clock.ts';
+import { Button, Card } from '@parlay/ui/index.ts';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { protectionStatus } from '../../../../../domain/auth/protection-level.ts';
+import { ContactChannelForm } from '../../../auth/src/forms/ContactConfirm.tsx';
+import { useOfficeClock } from '../office-clock.tsx';
 import styles from './security.module.css';
 import { failureKey, type OpenSession, securityApi, type UserConfig } from './security-api.ts';
 
@@ -36,7 +40,7 @@ function Protection({ config }: { config: UserConfig }) {
   const status = protectionStatus(config.protection_level);
   const methods = Object.entries(config.protection_methods) as [string, boolean][];
   return (
-    <section className={styles.card} aria-labelledby="protection-title">
+    <Card as="section" className={styles.card} aria-labelledby="protection-title">
       <h2 id="protection-title" className={styles.title}>
         {t('protection.title')}
       </h2>
@@ -61,7 +65,7 @@ function Protection({ config }: { config: UserConfig }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
@@ -147,12 +151,24 @@ function TwoStep({ config, onChanged }: { config: UserConfig; onChanged(): void 
       return;
     }
     setCode('');
+    setBackupCodes(null);
     setMessage({ kind: 'success', text: t('two_step.disabled') });
     onChanged();
   };
+  // New backup codes replace the old ones (re-authentication first); they are shown this once.
+  const renewBackupCodes = async () => {
+    setMessage(null);
+    const result = await reauth.run(() => securityApi.newBackupCodes());
+    if (!result.ok) {
+      setMessage({ kind: 'error', text: t(failureKey(result)) });
+      return;
+    }
+    setBackupCodes(result.data.backupCodes);
+    setMessage({ kind: 'success', text: t('two_step.backup_renewed') });
+  };
 
   return (
-    <section className={styles.card} aria-labelledby="two-step-title" data-testid="two-step">
+    <Card as="section" className={styles.card} aria-labelledby="two-step-title" data-testid="two-step">
       <h2 id="two-step-title" className={styles.title}>
         {t('two_step.title')}
       </h2>
@@ -213,8 +229,13 @@ function TwoStep({ config, onChanged }: { config: UserConfig; onChanged(): void 
           <Button type="submit">{t('two_step.disable')}</Button>
         </form>
       ) : null}
+      {enabled && !reauth.form ? (
+        <Button variant="ghost" onClick={() => void renewBackupCodes()} data-testid="renew-backup-codes">
+          {t('two_step.new_backup_codes')}
+        </Button>
+      ) : null}
       {message ? <Note kind={message.kind}>{message.text}</Note> : null}
-    </section>
+    </Card>
   );
 }
 
@@ -236,7 +257,7 @@ function PasswordChange({ onChanged }: { onChanged(): void }) {
     onChanged();
   };
   return (
-    <section className={styles.card} aria-labelledby="password-title">
+    <Card as="section" className={styles.card} aria-labelledby="password-title">
       <h2 id="password-title" className={styles.title}>
         {t('password.title')}
       </h2>
@@ -263,12 +284,14 @@ function PasswordChange({ onChanged }: { onChanged(): void }) {
           {t('password.submit')}
         </Button>
       </form>
-    </section>
+    </Card>
   );
 }
 
 function Sessions({ version }: { version: number }) {
   const t = useT('office-security');
+  const lng = useLanguage();
+  const clock = useOfficeClock();
   const [sessions, setSessions] = useState<OpenSession[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
@@ -290,9 +313,9 @@ function Sessions({ version }: { version: number }) {
     if (!result.ok) setError(t(failureKey(result)));
     else void load();
   };
-  const format = (iso: string) => new Date(iso).toLocaleString();
+  const format = (iso: string) => formatDateTime(iso, lng, clock);
   return (
-    <section className={styles.card} aria-labelledby="sessions-title" data-testid="sessions">
+    <Card as="section" className={styles.card} aria-labelledby="sessions-title" data-testid="sessions">
       <h2 id="sessions-title" className={styles.title}>
         {t('sessions.title')}
       </h2>
@@ -321,12 +344,54 @@ function Sessions({ version }: { version: number }) {
         <Button onClick={() => void endOthers()}>{t('sessions.end_others')}</Button>
       ) : null}
       {error ? <Note kind="error">{error}</Note> : null}
-    </section>
+    </Card>
+  );
+}
+
+/** Changing the e-mail or phone: a code to the new address confirms it (re-authentication first). */
+function ContactsCard({ lng, config, onChanged }: { lng: string; config: UserConfig; onChanged(): void }) {
+  const t = useT('office-security');
+  const reauth = useReauth(config.protection_methods.enable_two_factor_auth);
+  const contacts = {
+    user_email: config.user_email,
+    user_country_id: config.user_country_id ?? null,
+    is_email_confirmed: config.is_email_confirmed ?? false,
+    phone_code: config.phone_code,
+    phone_number: config.phone_number,
+    is_phone_confirmed: config.is_phone_confirmed ?? false,
+    remaining_days_to_activate: config.remaining_days_to_activate,
+  };
+  return (
+    <Card
+      as="section"
+      className={styles.card}
+      aria-labelledby="contacts-title"
+      data-testid="security-contacts"
+    >
+      <h2 id="contacts-title" className={styles.title}>
+        {t('contacts.title')}
+      </h2>
+      <p className={styles.muted}>{t('contacts.text')}</p>
+      {reauth.form}
+      {(['email', 'phone'] as const).map((channel) => (
+        <ContactChannelForm
+          // A confirmed change reloads the config: the forms start again from the new contact.
+          key={`${channel}:${channel === 'email' ? config.user_email : config.phone_number}`}
+          lng={lng}
+          channel={channel}
+          contacts={contacts}
+          initialCode=""
+          onConfirmed={onChanged}
+          run={reauth.run}
+        />
+      ))}
+    </Card>
   );
 }
 
 export function SecuritySection() {
   const t = useT('office-security');
+  const lng = useLanguage();
   const [config, setConfig] = useState<UserConfig | null>(null);
   const [failed, setFailed] = useState(false);
   const [version, setVersion] = useState(0);
@@ -343,6 +408,7 @@ export function SecuritySection() {
     <div className={styles.grid} data-testid="security-page">
       <Protection config={config} />
       <TwoStep config={config} onChanged={changed} />
+      <ContactsCard lng={lng} config={config} onChanged={changed} />
       <PasswordChange onChanged={changed} />
       <Sessions version={version} />
     </div>

@@ -19,6 +19,7 @@ export interface UserConfig {
   phone_number: string | null;
   user_name: string;
   user_country_code: string | null;
+  user_country_id?: number | null;
   user_currency?: string;
   activation_type: number;
   remaining_days_to_activate: number | null;
@@ -60,6 +61,7 @@ export const securityApi = {
   confirmTwoStep: (code: string) =>
     post<{ result: boolean; backupCodes: string[] }>(`${AUTH}/two-step/confirm`, { code }),
   disableTwoStep: (code: string) => post<{ result: boolean }>(`${AUTH}/two-step/disable`, { code }),
+  newBackupCodes: () => post<{ backupCodes: string[] }>(`${AUTH}/two-step/backup-codes`),
 };
 
 /** The dictionary key of a failed call (office-security.json errors.<CODE>). */

@@ -1,0 +1,166 @@
+/**
+ * The bet slip's quote (guests too): the coupon's bets with their current prices, states and
+ * labels, and every rule of coupon-accounts §5/§9 the slip shows before placing: the coupon
+ * coefficient, minimum and maximum amounts and maximum payout for the currency, initial amount and
+ * amount step, system values with combinations, express bonus, VIP bet availability, promo code
+ * availability and the given promo code's validity. A pure read: nothing is reserved or locked;
+ * placement recomputes everything (price-coupon.ts).
+ */
+import {
+  amountLimits,
+  amountStepMinor,
+  COUPON_TYPE,
+  couponCoefMilli,
+  expressBonusCoefMilli,
+  initialAmountMinor,
+  isExpressBonusAvailable,
+  isPromoCodeAllowed,
+  isSystemType,
+  isVipBetAvailable,
+  systemCombinationCount,
+  systemValues,
+} from '../../../../domain/coupon/index.ts';
+import type { BettingContext } from './context.ts';
+import { couponSettings } from './coupon-settings.ts';
+import { readCouponSettings } from './player-coupon-settings.ts';
+import { findPromo, isPromoUsed, normalizePromoCode, promoProblem } from './promo-codes.ts';
+import { readSlipBets, type SlipBet, type SlipBetView, type SlipLanguage } from './selection-view.ts';
+
+export interface QuoteRequest {
+  typeId: number;
+  systemValue: number;
+  currency: string;
+  isBonusAccount: boolean;
+  lng: SlipLanguage;
+  bets: { outcomeId: bigint; isBanker: boolean }[];
+  promoCode: string | null;
+}
+
+export interface CouponQuote {
+  currency: string;
+  typeId: number;
+  systemValue: number;
+  bets: SlipBetView[];
+  coefMilli: string | null;
+  minAmountMinor: string | null;
+  maxAmountMinor: string | null;
+  maxPayoutMinor: string | null;
+  initialAmountMinor: string;
+  amountStepMinor: string;
+  systemValues: { value: number; combo: number; offset: number; minBetAmountMinor: string | null }[];
+  expressBonus: { available: boolean; coefMilli: number };
+  isVipBetAvailable: boolean;
+  isPromoCodeAllowed: boolean;
+  promo: null | { code: string; valid: boolean; reason?: string; boostBasisPoints?: number };
+}
+
+const MIN_BETS: Record<number, number> = { 0: 1, 1: 2, 2: 3, 4: 3, 10001: 1 };
+
+const text = (v: bigint | null) => (v === null ? null : v.toString());
+
+/** The coupon coefficient when every bet is open and the count fits the type, else null. */
+function quoteCoefMilli(request: QuoteRequest, open: SlipBet[] | null): bigint | null {
+  const { typeId } = request;
+  if (!open || open.length < (MIN_BETS[typeId] ?? Infinity)) return null;
+  if (typeId === COUPON_TYPE.SINGLE && open.length !== 1) return null;
+  try {
+    return couponCoefMilli({
+      typeId,
+      systemValue: request.systemValue,
+      legs: open.map((b, i) => ({ oddsMilli: b.oddsMilli, isBanker: request.bets[i]!.isBanker })),
+    });
+  } catch {
+    return null; // a system value not offered for these bets
+  }
+}
+
+export async function quoteCoupon(
+  ctx: BettingContext,
+  request: QuoteRequest,
+  userId: bigint | null,
+): Promise<CouponQuote> {
+  const { typeId, currency } = request;
+  const ids = request.bets.map((b) => b.outcomeId);
+  const { views } = await readSlipBets(ctx.db, typeId, ids, request.lng);
+  const settings = await couponSettings(ctx.siteConfig, currency);
+  const player = userId === null ? undefined : await readCouponSettings(ctx.db, userId);
+  const limits = amountLimits({
+    typeId,
+    limitedCouponTypeIds: settings.limitedCouponTypeIds,
+    minBetAmountMinor: settings.minBetAmountMinor,
+    maxBetAmountMinor: settings.maxBetAmountMinor,
+    isBonusAccount: request.isBonusAccount,
+  });
+  const placeable = views.every((v): v is SlipBet => !('isUnavailable' in v) && !v.isLocked && !v.isFinished);
+  const open = placeable ? (views as SlipBet[]) : null;
+  const coefMilli = quoteCoefMilli(request, open);
+  const bankers = typeId === COUPON_TYPE.SYSTEM_BANKER ? request.bets.filter((b) => b.isBanker).length : 0;
+  let minAmountMinor = limits.minMinor;
+  if (isSystemType(typeId) && minAmountMinor !== null && coefMilli !== null) {
+    minAmountMinor *= systemCombinationCount(ids.length, bankers, request.systemValue);
+  }
+  const available = views.filter((v): v is SlipBet => !('isUnavailable' in v));
+  const expressBonus = {
+    available:
+      open !== null &&
+      isExpressBonusAvailable({
+        isAllowedBySite: settings.isExpressBonusAllowed,
+        typeId,
+        bets: open.map((b) => ({ market: { oddsMilli: b.oddsMilli, kind: b.marketKind } })),
+        coefMilli: coefMilli ?? 0n,
+      }),
+    coefMilli: expressBonusCoefMilli(ids.length),
+  };
+  return {
+    currency,
+    typeId,
+    systemValue: request.systemValue,
+    bets: views,
+    coefMilli: text(coefMilli),
+    minAmountMinor: text(minAmountMinor),
+    maxAmountMinor: text(limits.maxMinor),
+    maxPayoutMinor: text(settings.maxPayoutMinor),
+    initialAmountMinor: initialAmountMinor(currency).toString(),
+    amountStepMinor: amountStepMinor(currency, player).toString(),
+    systemValues:
+      isSystemType(typeId) && ids.length >= 3 ? listSystemValues(ids.length, bankers, limits.minMinor) : [],
+    expressBonus,
+    isVipBetAvailable:
+      available.length === views.length &&
+      isVipBetAvailable({
+        isVipBetShown: settings.isVipBetShown,
+        maxBetAmountMinor: limits.maxMinor,
+        typeId,
+        bets: available.map((b) => ({
+          market: { isLive: b.isLive },
+          game: { status: 0, isTimeRunning: false },
+        })),
+      }),
+    isPromoCodeAllowed: isPromoCodeAllowed(typeId),
+    promo: request.promoCode ? await quotePromo(ctx, request, coefMilli, userId) : null,
+  };
+}
+
+function listSystemValues(betCount: number, bankers: number, minMinor: bigint | null) {
+  return systemValues(betCount, bankers, minMinor).map((item) => ({
+    value: item.value,
+    combo: item.combo,
+    offset: item.offset,
+    minBetAmountMinor: text(item.minBetAmountMinor),
+  }));
+}
+
+async function quotePromo(
+  ctx: BettingContext,
+  request: QuoteRequest,
+  coefMilli: bigint | null,
+  userId: bigint | null,
+): Promise<NonNullable<CouponQuote['promo']>> {
+  const code = normalizePromoCode(request.promoCode ?? '');
+  const promo = await findPromo(ctx.db, code);
+  const problem =
+    promoProblem(promo, { typeId: request.typeId, coefMilli }, ctx.clock.now()) ??
+    (userId !== null && (await isPromoUsed(ctx.db, code, userId)) ? 'PROMO_CODE_USED' : null);
+  if (problem) return { code, valid: false, reason: problem };
+  return { code, valid: true, boostBasisPoints: promo!.boostBasisPoints };
+}

@@ -1,0 +1,375 @@
+/**
+ * Bet history, cash-out and the print page in Chromium. A new player deposits through the sandbox
+ * page and places four line bets through the HTTP API with the page's cookies (the bet slip has its
+ * own journey); then, in the office history (/office/history), filters by status and type, downloads
+ * the CSV, cashes one bet out fully (status and header balance change), cashes part of another, and
+ * opens the print page (the owner sees the receipt; another player and an unknown id get 404, a
+ * guest is sent to log in). Settlement: the simulated feed plays games in real time, so the server is
+ * stopped, the market of the third bet is resulted in its embedded database (the feed's effect, as
+ * the betting tests' resultMarket does), and the server starts again on the same data without the
+ * feed; its betting worker settles the bet and the history shows the right actual win. Screenshots
+ * of the history, the cash-out panel and the print page at 390 and 1366 px, dark and light, en and
+ * ru go to tests/e2e/artifacts/bet-history-*.png.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainBalanceMinor, openApp, registerFastPlayer, screenshotWidths } from './players.ts';
+import { artifact, launchBrowser, REPO_ROOT, type StartedServer, startParlay } from './support.ts';
+
+interface LineOutcome {
+  id: number;
+  oddsMilli: number;
+  state: string;
+}
+interface LineGame {
+  id: number;
+  startAt: string;
+  home: { name: string };
+  away: { name: string };
+  markets: {
+    type: string;
+    state: string;
+    isMain: boolean;
+    specifiers: Record<string, string>;
+    outcomes: LineOutcome[];
+  }[];
+}
+interface Pick {
+  gameId: number;
+  gameLabel: string;
+  outcomeId: number;
+  oddsMilli: number;
+}
+
+const STAKE_MINOR = 10_000; // 100.00 RUB
+
+/** The header's text for an amount of kopecks: "1234.50 RUB". */
+const rub = (minor: bigint): string => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')} RUB`;
+
+/** Marks the market of outcomeId resulted in the embedded database: that outcome wins, the others lose. */
+function resultMarketOffline(dataDir: string, outcomeId: number): void {
+  const script = `
+    import { PGlite } from '@electric-sql/pglite';
+    const db = await PGlite.create(${JSON.stringify(path.join(dataDir, 'pglite'))});
+    const { rows } = await db.query('select market_id from outcomes where id = $1', [${outcomeId}]);
+    const market = rows[0].market_id;
+    await db.query("update outcomes set state = 'resulted', result = case when id = $1 then 'win' else 'lose' end, version = version + 1 where market_id = $2", [${outcomeId}, market]);
+    await db.query("update markets set state = 'resulted', version = version + 1 where id = $1", [market]);
+    await db.close();`;
+  const result = spawnSync(
+    path.join(REPO_ROOT, 'node_modules/.bin/node'),
+    ['--input-type=module', '-e', script],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0) throw new Error(`resulting the market failed: ${result.stderr}`);
+}
+
+describe('bet history in Chromium', () => {
+  let server: StartedServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parlay-bets-e2e-'));
+
+  beforeAll(async () => {
+    server = await startParlay({ DATA_DIR: dataDir });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+  }, 90_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // The server restarts on the same data later: these read its origin when called.
+  const open = (page: Page, route: string, app = 'office') => openApp(page, server.origin, route, app);
+  const shoot = (page: Page, name: string) => screenshotWidths(page, `bet-history-${name}`, 200);
+
+  async function deposit(page: Page, rubles: string): Promise<void> {
+    await open(page, '/en/office/recharge');
+    await page
+      .getByRole('radio', { name: /Bank card/ })
+      .first()
+      .check();
+    await page.getByLabel('Amount, RUB').fill(rubles);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/payments-sandbox\/pay\//);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/en\/onpay\/success$/);
+  }
+
+  /** Main-market outcomes of `count` different line games, priced between 1.3 and 4. */
+  async function linePicks(page: Page, count: number): Promise<Pick[]> {
+    const games = (await page.evaluate(async () => {
+      const res = await fetch('/web-api/sportsbook/v1/line?lang=en&limit=60');
+      return ((await res.json()) as { data: unknown[] }).data;
+    })) as LineGame[];
+    const picks: Pick[] = [];
+    // Games that start in an hour or later: their markets stay open for the whole test.
+    for (const game of games.filter((g) => Date.parse(g.startAt) > Date.now() + 3_600_000)) {
+      const market = game.markets.find(
+        (m) =>
+          m.isMain &&
+          m.state === 'open' &&
+          (m.type === 'result' || m.type === 'winner') &&
+          !m.specifiers.period,
+      );
+      const outcome = market?.outcomes.find(
+        (o) => o.state === 'open' && o.oddsMilli >= 1300 && o.oddsMilli <= 4000,
+      );
+      if (!outcome) continue;
+      picks.push({
+        gameId: game.id,
+        gameLabel: `${game.home.name} — ${game.away.name}`,
+        outcomeId: outcome.id,
+        oddsMilli: outcome.oddsMilli,
+      });
+      if (picks.length === count) break;
+    }
+    expect(picks.length).toBe(count);
+    return picks;
+  }
+
+  async function place(page: Page, typeId: number, picks: Pick[]): Promise<string> {
+    const answer = await page.evaluate(
+      async ({ typeId, picks, stake }) => {
+        const accounts = await (await fetch('/web-api/accounts/v1/accounts')).json();
+        const res = await fetch('/web-api/betting/v1/coupons', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-requested-with': 'XMLHttpRequest',
+            'idempotency-key': crypto.randomUUID(),
+          },
+          body: JSON.stringify({
+            typeId,
+            accountId: String(accounts.mainAccount.id),
+            amount: String(stake),
+            bets: picks.map((p) => ({ outcomeId: String(p.outcomeId), coef: p.oddsMilli / 1000 })),
+            changeCoefAction: 2,
+          }),
+        });
+        return (await res.json()) as { status: string; betId?: string; code?: string };
+      },
+      { typeId, picks, stake: STAKE_MINOR },
+    );
+    expect(answer, JSON.stringify(answer)).toMatchObject({ status: 'accepted' });
+    return answer.betId!;
+  }
+
+  const card = (page: Page, betId: string) => page.locator(`article[data-bet-id="${betId}"]`);
+
+  it('lists, filters, exports, cashes out, prints and shows a settled win', async () => {
+    const page = await context.newPage();
+    await registerFastPlayer(page, server.origin);
+    await deposit(page, '2000');
+    const [a, b1, b2, c, d] = await linePicks(page, 5);
+    const fullId = await place(page, 0, [a!]);
+    const expressId = await place(page, 1, [b1!, b2!]);
+    const winnerId = await place(page, 0, [c!]);
+    const openId = await place(page, 0, [d!]);
+
+    await open(page, '/en/office/history');
+    const consent = page.getByRole('button', { name: 'Accept all' });
+    if (await consent.isVisible()) await consent.click();
+    const list = page.getByRole('list', { name: 'Bets' });
+    await expect.poll(() => list.locator('article').count(), { timeout: 15_000 }).toBe(4);
+    await expect(card(page, fullId).textContent()).resolves.toContain('Single');
+    await expect(card(page, expressId).textContent()).resolves.toContain('Express of 2');
+    await card(page, expressId).getByRole('button', { name: 'Show selections (2)' }).click();
+    const legs = card(page, expressId).getByRole('table', { name: `Selections of bet ${expressId}` });
+    await expect(legs.textContent()).resolves.toContain(b1!.gameLabel);
+    await expect(legs.textContent()).resolves.toContain(b2!.gameLabel);
+    await shoot(page, 'list-en-dark');
+
+    // Filters: type, then status (nothing is settled yet), then all again.
+    await page.getByLabel('Bet type', { exact: true }).selectOption({ label: 'Express' });
+    await expect.poll(() => list.locator('article').count()).toBe(1);
+    await page.getByLabel('Bet type', { exact: true }).selectOption({ label: 'All' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Won' });
+    await page.getByText('No bets for these filters').waitFor();
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Open' });
+    await expect.poll(() => list.locator('article').count()).toBe(4);
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Custom dates' });
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await page.getByText('No bets for these filters').waitFor();
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Last 7 days' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All' });
+    await expect.poll(() => list.locator('article').count()).toBe(4);
+
+    // CSV of the same filter.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\n')[0]).toContain('id,placed_at,type_id');
+    for (const id of [fullId, expressId, winnerId, openId]) expect(csv).toContain(`\n${id},`);
+    expect(csv).toContain(a!.gameLabel);
+
+    // Full cash-out: the offer with fair value and margin, then the status and the balance change.
+    const before = await mainBalanceMinor(page);
+    const headerBalance = page.getByTestId('header-balance');
+    const headerBefore = await headerBalance.textContent();
+    expect(headerBefore).toBe(rub(before));
+    await page.evaluate(() => {
+      (window as { __sameDocument?: boolean }).__sameDocument = true;
+    });
+    await card(page, fullId).getByRole('button', { name: 'Cash out…' }).click();
+    const panel = card(page, fullId).getByRole('region', { name: `Cash-out of bet ${fullId}` });
+    await panel.getByText('Fair value').waitFor();
+    await expect(panel.textContent()).resolves.toContain('Margin taken');
+    await shoot(page, 'cashout-en-dark');
+    const confirm = panel.getByRole('button', { name: /^Cash out for / });
+    await confirm.waitFor();
+    await confirm.click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: `Bet ${fullId} cashed out` })
+            .count(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(1);
+    await expect.poll(() => card(page, fullId).getAttribute('data-status')).toBe('cashed_out');
+    const paid = (await mainBalanceMinor(page)) - before;
+    expect(paid).toBeGreaterThan(0n);
+    // The header follows the balance push of the cash-out at once, without a reload: the page
+    // marker set before the cash-out is still there when the new balance shows.
+    await expect.poll(() => headerBalance.textContent(), { timeout: 10_000 }).toBe(rub(before + paid));
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await expect(card(page, fullId).getByTestId('actual-win').textContent()).resolves.toMatch(/\d/);
+
+    // Partial cash-out of the express: half the stake.
+    await card(page, expressId).getByRole('button', { name: 'Cash out…' }).click();
+    const expressPanel = card(page, expressId).getByRole('region', { name: `Cash-out of bet ${expressId}` });
+    const slider = expressPanel.getByRole('slider');
+    await slider.waitFor();
+    await slider.fill('50');
+    await expect(expressPanel.textContent()).resolves.toContain('Cash out 50.00 RUB of the 100.00 RUB stake');
+    await expressPanel.getByRole('button', { name: /^Cash out part for / }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: `Part of bet ${expressId} cashed out` })
+            .count(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(1);
+    await expect.poll(() => card(page, expressId).textContent()).toContain('partly cashed out');
+    expect(await card(page, expressId).getAttribute('data-status')).toBe('accepted');
+    const express = await page.evaluate(
+      async (id) => (await fetch(`/web-api/betting/v1/bets/${id}`)).json(),
+      expressId,
+    );
+    expect(express).toMatchObject({ stakeMinor: '5000', originalStakeMinor: String(STAKE_MINOR) });
+
+    // Automatic cash-out value on the open single.
+    await card(page, openId).getByRole('button', { name: 'Cash out…' }).click();
+    await card(page, openId).getByLabel('Cash out automatically when the offer reaches (RUB)').fill('5000');
+    await card(page, openId).getByRole('button', { name: 'Set' }).click();
+    await card(page, openId).getByText('Automatic cash-out set at 5 000.00 RUB.').waitFor();
+
+    // The print page: the owner's receipt.
+    await open(page, `/en/print-coupon/${expressId}`, 'sports');
+    await page.getByRole('heading', { name: `Bet coupon No. ${expressId}` }).waitFor();
+    const receipt = await page.locator('article').first().textContent();
+    expect(receipt).toContain(b1!.gameLabel);
+    expect(receipt).toContain('Express of 2');
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    await shoot(page, 'print-en-dark');
+
+    // Unknown id: 404; a guest: the login page.
+    const unknown = await page.goto(`${server.origin}/en/print-coupon/999999999`);
+    expect(unknown?.status()).toBe(404);
+    const guest = await browser.newContext();
+    const guestPage = await guest.newPage();
+    await guestPage.goto(`${server.origin}/en/print-coupon/${expressId}`);
+    expect(guestPage.url()).toContain('/user/login');
+    // Another player's bet is not found either.
+    await registerFastPlayer(guestPage, server.origin);
+    const other = await guestPage.goto(`${server.origin}/en/print-coupon/${expressId}`);
+    expect(other?.status()).toBe(404);
+    await guest.close();
+
+    // Russian and the light theme.
+    await context.addCookies([{ name: 'theme', value: 'light', url: server.origin }]);
+    await open(page, '/ru/office/history');
+    await page.getByRole('list', { name: 'Ставки' }).waitFor();
+    await card(page, expressId).getByRole('button', { name: 'Показать события (2)' }).click();
+    await shoot(page, 'list-ru-light');
+    await card(page, openId).getByRole('button', { name: 'Продать ставку…' }).click();
+    await card(page, openId).getByText('Справедливая цена').waitFor();
+    await shoot(page, 'cashout-ru-light');
+    // The money movements stay one tab away.
+    await page.getByRole('tab', { name: 'Операции' }).click();
+    await page.getByRole('tabpanel').locator('table').waitFor();
+    await expect(page.getByRole('tabpanel').locator('table').textContent()).resolves.toContain('Ставка');
+    await open(page, `/ru/print-coupon/${expressId}`, 'sports');
+    await page.getByRole('heading', { name: `Купон ставки № ${expressId}` }).waitFor();
+    await shoot(page, 'print-ru-light');
+    await context.clearCookies({ name: 'theme' });
+
+    // The bet slip's "My bets" tab: the open bets with their offers; cash one out there.
+    await open(page, '/en/', 'sports');
+    await page.getByRole('tab', { name: 'My bets' }).click();
+    const myBets = page.getByRole('list', { name: 'Open bets' });
+    await expect.poll(() => myBets.locator('article').count(), { timeout: 10_000 }).toBe(3);
+    const mine = myBets.locator(`article[data-bet-id="${openId}"]`);
+    await expect(mine.textContent()).resolves.toContain(d!.gameLabel);
+    await page.screenshot({ path: artifact('bet-history-mybets-en-dark-1366.png') });
+    await mine.getByRole('button', { name: /^Cash out / }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Bet No. ${openId} cashed out` })
+      .waitFor();
+    await expect.poll(() => myBets.locator('article').count(), { timeout: 10_000 }).toBe(2);
+    await expect(page.getByRole('link', { name: 'Full bet history' }).getAttribute('href')).resolves.toBe(
+      '/en/office/history',
+    );
+
+    // Settlement: stop, result the market of the winner's selection, start again without the feed.
+    const cookies = await context.cookies();
+    const beforeWin = await mainBalanceMinor(page);
+    await server.stop();
+    resultMarketOffline(dataDir, c!.outcomeId);
+    server = await startParlay({ DATA_DIR: dataDir, FEED_PROVIDER: 'none' });
+    await context.clearCookies();
+    await context.addCookies(cookies.map(({ name, value }) => ({ name, value, url: server.origin })));
+    await open(page, '/en/office/history');
+    const expected = (BigInt(STAKE_MINOR) * BigInt(c!.oddsMilli)) / 1000n;
+    await expect
+      .poll(() => card(page, winnerId).getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('won');
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Won' });
+    await expect.poll(() => page.getByRole('list', { name: 'Bets' }).locator('article').count()).toBe(1);
+    const win = await card(page, winnerId).getByTestId('actual-win').textContent();
+    const major = `${expected / 100n}`.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+    expect(win).toBe(`${major}.${String(expected % 100n).padStart(2, '0')} RUB`);
+    const settled = await page.evaluate(
+      async (id) => (await fetch(`/web-api/betting/v1/bets/${id}`)).json(),
+      winnerId,
+    );
+    expect(settled).toMatchObject({ status: 'won', payoutMinor: expected.toString() });
+    expect((await mainBalanceMinor(page)) - beforeWin).toBe(expected);
+    await shoot(page, 'won-en-dark');
+  });
+});

@@ -1,0 +1,529 @@
+/**
+ * The bet slip's settings and extras in Chromium, on a PostgreSQL database so the operator's CLI can
+ * act while the server runs: one-click bets (turning them on asks and clears the coupon, a price click
+ * then places at the one-click stake; drop-on-score-change turns them off; clearing the exact odds
+ * turns drop-on-score-change off), promo codes typed and picked from the list, a VIP bet request
+ * approved with `parlay bets vip approve` and seen by the player, auto-max, a manual stake step, the
+ * settings kept across a reload and in another browser, the settings dialog by keyboard, and the
+ * quick coupon on tagged pages at 390 and 1366 px. Screenshots (both themes, en and ru) of the quick
+ * coupon and the one-click state go to tests/e2e/artifacts/.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickOutcomes } from './slip-pages.ts';
+import {
+  artifact,
+  createE2eDatabase,
+  launchBrowser,
+  parlayCli,
+  type StartedServer,
+  startParlay,
+} from './support.ts';
+
+const LINE = '/en/home/line/sports/football';
+const MAX_RUB = '300';
+
+describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let server: StartedServer;
+  let browser: Browser;
+  let player: BrowserContext;
+  let page: Page;
+  const cli = (...args: string[]) => parlayCli(args, { DATABASE_URL: database.url });
+
+  async function newContext(
+    options: { width?: number; theme?: 'dark' | 'light'; signedIn?: boolean } = {},
+  ): Promise<BrowserContext> {
+    const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
+    await context.addCookies([
+      { name: 'theme', value: options.theme ?? 'dark', url: server.origin },
+      { name: 'cookies_agree_type', value: '1', url: server.origin },
+    ]);
+    if (options.signedIn) {
+      const session = (await player.cookies()).filter(
+        (c) => !['theme', 'cookies_agree_type'].includes(c.name),
+      );
+      await context.addCookies(session);
+    }
+    return context;
+  }
+
+  async function open(target: Page, path: string): Promise<void> {
+    await target.goto(`${server.origin}${path}`);
+    await target
+      .locator('[data-mf-root="sports"] [data-hydrated="true"]')
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await target
+      .getByRole('button', { name: /^(Accept all|Принять все)$/ })
+      .click({ timeout: 1500 })
+      .catch(() => {});
+    await dismissModals(target);
+  }
+
+  /** Closes a shell modal that opened by itself over the page (a reminder or promotion), if any. */
+  async function dismissModals(target: Page): Promise<void> {
+    for (let i = 0; i < 3 && (await target.locator('#parlay-page[inert]').count()) > 0; i++) {
+      const title = await target.getByRole('dialog').first().getAttribute('aria-labelledby');
+      console.warn(`closing a shell modal over the page (${title})`);
+      await target.keyboard.press('Escape');
+      await target.waitForTimeout(300);
+    }
+  }
+
+  const slip = (target: Page = page) => target.getByTestId('bet-slip');
+  const quick = (target: Page = page) => target.getByTestId('quick-coupon');
+
+  async function pick(target: Page, ids: string[], legs = ids.length): Promise<void> {
+    for (const id of ids) await target.locator(`button[data-outcome-id="${id}"]`).first().click();
+    await expect.poll(() => slip(target).getByTestId('slip-leg').count()).toBe(legs);
+  }
+
+  async function balanceMinor(): Promise<bigint> {
+    const body = await page.evaluate(async () => (await fetch('/web-api/accounts/v1/accounts')).json());
+    return BigInt((body as { mainAccount: { moneyMinor: string } }).mainAccount.moneyMinor);
+  }
+
+  async function clearSlip(target: Page = page): Promise<void> {
+    if ((await slip(target).getByTestId('slip-leg').count()) > 0) {
+      await slip(target).getByRole('button', { name: 'Clear all' }).click();
+    }
+    await expect.poll(() => slip(target).getByTestId('slip-leg').count()).toBe(0);
+  }
+
+  async function settings(target: Page = page) {
+    await slip(target).getByRole('button', { name: 'Bet slip settings' }).click();
+    const dialog = target.getByRole('dialog', { name: 'Bet slip settings' });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** Waits until the slip saved its settings for the signed-in player. */
+  function settingsSaved(target: Page = page) {
+    return target.waitForResponse(
+      (r) => r.url().endsWith('/web-api/betting/v1/coupon-settings') && r.request().method() === 'PUT',
+      { timeout: 10_000 },
+    );
+  }
+
+  async function placeAccepted(target: Page = page): Promise<string> {
+    await slip(target)
+      .getByRole('button', { name: /^Place bet/ })
+      .click();
+    await slip(target).getByTestId('slip-accepted').waitFor({ timeout: 20_000 });
+    return (await slip(target).getByTestId('slip-accepted').textContent()) ?? '';
+  }
+
+  beforeAll(async () => {
+    database = await createE2eDatabase();
+    cli(
+      'config',
+      'set',
+      'coupon.maxBetAmountByCurrency',
+      JSON.stringify({ RUB: MAX_RUB, USD: '5', EUR: '5', UAH: '100', KZT: '1500' }),
+    );
+    cli('promo', 'create', 'E2ETYPED', '--boost', '1000');
+    cli('promo', 'create', 'E2ELISTED', '--boost', '500');
+    server = await startParlay({ DATABASE_URL: database.url });
+    browser = await launchBrowser();
+    player = await newContext();
+    page = await player.newPage();
+    await open(page, LINE);
+    const status = await page.evaluate(async () => {
+      const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+      const reg = await fetch('/web-api/auth/v1/registration/fast', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ countryId: 1, currency: 'RUB' }),
+      });
+      const accounts = await (await fetch('/web-api/accounts/v1/accounts')).json();
+      const methods = await (
+        await fetch('/web-api/payments/v1/methods?direction=deposit&currency=RUB')
+      ).json();
+      const method =
+        methods.methods.find((m: { provider: string }) => m.provider === 'sandbox') ?? methods.methods[0];
+      const deposit = await fetch('/web-api/payments/v1/deposits', {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': `e2e-deposit-${Date.now()}` },
+        body: JSON.stringify({
+          accountId: accounts.mainAccount.id,
+          methodId: method.id,
+          amount: '5000',
+          lng: 'en',
+        }),
+      });
+      const { redirectUrl } = await deposit.json();
+      const paid = await fetch(redirectUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'card=4242424242424242&action=pay',
+      });
+      return [reg.status, deposit.status, paid.status];
+    });
+    if (status[0] !== 200 || status[1] !== 200) throw new Error(`registration or deposit failed: ${status}`);
+    for (let i = 0; i < 50 && (await balanceMinor()) !== 500_000n; i++) await page.waitForTimeout(200);
+    await open(page, LINE);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it('one-click: turning it on asks and clears the coupon, then a price click places at the one-click stake', async () => {
+    await pick(page, await pickOutcomes(page, 1));
+    const dialog = await settings();
+    await dialog.getByLabel('One-click stake, RUB').fill('20');
+    await dialog.getByRole('button', { name: 'Turn on one-click bets' }).click();
+    const confirm = dialog.getByRole('alertdialog');
+    await expect(confirm.textContent()).resolves.toContain('Turning them on clears the bet slip.');
+    // Nothing changes before the player confirms.
+    await expect(slip().getByTestId('slip-leg').count()).resolves.toBe(1);
+    const saved = settingsSaved();
+    await confirm.getByRole('button', { name: 'Turn on and clear' }).click();
+    await saved;
+    await expect.poll(() => slip().getByTestId('slip-leg').count()).toBe(0);
+    await expect(
+      dialog.getByText('On: a tap on odds places a single at the one-click stake.').count(),
+    ).resolves.toBe(1);
+    await page.keyboard.press('Escape');
+    await expect(
+      slip().getByText('One-click bets are on: a tap on odds places the bet at once.').count(),
+    ).resolves.toBe(1);
+
+    const before = await balanceMinor();
+    const [id] = await pickOutcomes(page, 1, 1150, 3);
+    await page.locator(`button[data-outcome-id="${id}"]`).first().click();
+    await slip().getByTestId('slip-accepted').waitFor({ timeout: 20_000 });
+    await expect(slip().getByTestId('slip-accepted').textContent()).resolves.toMatch(
+      /^Bet accepted at \d+\.\d+ · one-click/,
+    );
+    // The price went to a bet, not into the coupon.
+    await expect(slip().getByTestId('slip-leg').count()).resolves.toBe(0);
+    await expect.poll(() => balanceMinor(), { timeout: 10_000 }).toBe(before - 2000n);
+    await page.screenshot({ path: artifact('bet-slip-one-click-1366-dark-en.png') });
+  }, 90_000);
+
+  it('drop-on-score-change turns one-click off; clearing the exact odds turns drop-on-score-change off', async () => {
+    const dialog = await settings();
+    await expect(dialog.getByRole('button', { name: 'Turn off one-click bets' }).count()).resolves.toBe(1);
+    const drop = dialog.getByRole('checkbox', { name: "Drop a selection when its game's score changes" });
+    await drop.check();
+    await dialog.getByRole('button', { name: 'Turn on one-click bets' }).waitFor();
+    await expect(dialog.getByText('Off: a tap on odds adds it to the bet slip.').count()).resolves.toBe(1);
+
+    const exact = dialog.getByLabel('Place only at these odds or better');
+    await exact.fill('1.5');
+    await expect(drop.isChecked()).resolves.toBe(true);
+    await exact.fill('');
+    await expect.poll(() => drop.isChecked()).toBe(false);
+    await page.keyboard.press('Escape');
+
+    // With one-click off a price click fills the coupon again.
+    const [id] = await pickOutcomes(page, 1, 1150, 4);
+    await pick(page, [id!]);
+    await clearSlip();
+  }, 60_000);
+
+  it('keeps the settings dialog to the keyboard: focus inside, Tab cycles, Escape returns to the gear', async () => {
+    const gear = slip().getByRole('button', { name: 'Bet slip settings' });
+    await gear.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Bet slip settings' });
+    await dialog.waitFor();
+    await expect(gear.getAttribute('aria-expanded')).resolves.toBe('true');
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press(i % 7 === 6 ? 'Shift+Tab' : 'Tab');
+      const inside = await page.evaluate(
+        () => document.getElementById('bet-slip-settings')?.contains(document.activeElement) ?? false,
+      );
+      expect(inside).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Bet slip settings');
+  }, 30_000);
+
+  it('a manual stake step, auto-max, and the settings kept over a reload and in another browser', async () => {
+    await clearSlip();
+    await pick(page, await pickOutcomes(page, 1, 1150, 4));
+    let dialog = await settings();
+    await dialog.getByRole('radio', { name: /Accept higher odds/ }).check();
+    await dialog.getByRole('checkbox', { name: 'Use my own stake step' }).check();
+    const saved = settingsSaved();
+    await dialog.getByLabel('Step, RUB').fill('25');
+    await saved;
+    await page.keyboard.press('Escape');
+
+    const amount = slip().getByLabel('Stake, RUB');
+    await amount.fill('100');
+    await slip().getByRole('button', { name: 'Stake up by 25.00 RUB' }).click();
+    await expect(amount.inputValue()).resolves.toBe('125');
+    await slip().getByRole('button', { name: 'Stake down by 25.00 RUB' }).click();
+    await slip().getByRole('button', { name: 'Stake down by 25.00 RUB' }).click();
+    await expect(amount.inputValue()).resolves.toBe('75');
+
+    dialog = await settings();
+    const autoSaved = settingsSaved();
+    await dialog.getByRole('checkbox', { name: 'Stake the maximum automatically' }).check();
+    await autoSaved;
+    await page.keyboard.press('Escape');
+    // Auto-max: the maximum stake (300 RUB here, below the balance), not editable.
+    await expect.poll(() => amount.inputValue()).toBe('300');
+    await expect(amount.getAttribute('readonly')).resolves.not.toBeNull();
+
+    await page.reload();
+    await page.locator('[data-hydrated="true"]').first().waitFor();
+    dialog = await settings();
+    await expect(dialog.getByRole('radio', { name: /Accept higher odds/ }).isChecked()).resolves.toBe(true);
+    await expect(
+      dialog.getByRole('checkbox', { name: 'Stake the maximum automatically' }).isChecked(),
+    ).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+
+    // Another browser (no local storage) signed in as the same player reads them from the server.
+    const other = await newContext({ signedIn: true });
+    const second = await other.newPage();
+    await open(second, LINE);
+    const remote = await settings(second);
+    await expect
+      .poll(() => remote.getByRole('radio', { name: /Accept higher odds/ }).isChecked(), { timeout: 10_000 })
+      .toBe(true);
+    await expect(remote.getByRole('checkbox', { name: 'Use my own stake step' }).isChecked()).resolves.toBe(
+      true,
+    );
+    await expect(remote.getByLabel('Step, RUB').inputValue()).resolves.toBe('25');
+    await expect(
+      remote.getByRole('checkbox', { name: 'Stake the maximum automatically' }).isChecked(),
+    ).resolves.toBe(true);
+    await other.close();
+
+    dialog = await settings();
+    const off = settingsSaved();
+    await dialog.getByRole('checkbox', { name: 'Stake the maximum automatically' }).uncheck();
+    await off;
+    await page.keyboard.press('Escape');
+    await clearSlip();
+  }, 90_000);
+
+  it('places with a typed promo code and with one picked from the listed codes', async () => {
+    await clearSlip();
+    await pick(page, await pickOutcomes(page, 1, 1150, 1));
+    await slip().getByText('Promo code', { exact: true }).click();
+    await slip().getByLabel('Enter a promo code').fill('E2ETYPED');
+    await expect
+      .poll(() => slip().locator('#slip-promo-check').textContent(), { timeout: 10_000 })
+      .toBe('The promo code applies to this bet.');
+    await slip().getByLabel('Stake, RUB').fill('30');
+    await placeAccepted();
+    await clearSlip();
+
+    await pick(page, await pickOutcomes(page, 1, 1150, 2));
+    // The used code left the slip with its bet: the section starts closed and empty.
+    await slip().getByText('Promo code', { exact: true }).click();
+    await expect(slip().getByLabel('Enter a promo code').inputValue()).resolves.toBe('');
+    const listed = slip().getByLabel('Your promo codes');
+    await expect
+      .poll(() => listed.locator('option').allTextContents(), { timeout: 10_000 })
+      .toContain('E2ELISTED (+5 %)');
+    await listed.selectOption('E2ELISTED');
+    await expect(slip().getByLabel('Enter a promo code').inputValue()).resolves.toBe('E2ELISTED');
+    await expect
+      .poll(() => slip().locator('#slip-promo-check').textContent(), { timeout: 10_000 })
+      .toBe('The promo code applies to this bet.');
+    await slip().getByLabel('Stake, RUB').fill('30');
+    await placeAccepted();
+
+    // Each code was used once, and a used code leaves the slip with its bet.
+    const promos = cli('promo', 'list');
+    expect(promos).toMatch(/E2ETYPED .* 1 uses/);
+    expect(promos).toMatch(/E2ELISTED .* 1 uses/);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('parlay.slip.v1') ?? '{}'));
+    expect(stored.promoCode).toBe('');
+    await clearSlip();
+  }, 90_000);
+
+  it('a stake above the maximum becomes a VIP request that the operator approves and the player sees', async () => {
+    await clearSlip();
+    await pick(page, await pickOutcomes(page, 1, 1150, 3));
+    await slip().getByLabel('Stake, RUB').fill('400');
+    await expect.poll(() => slip().getByText('The largest stake is 300.00 RUB.').count()).toBe(1);
+    await expect(
+      slip()
+        .getByRole('button', { name: /^Place bet/ })
+        .isDisabled(),
+    ).resolves.toBe(true);
+    const before = await balanceMinor();
+    await slip().getByRole('button', { name: 'Request a VIP bet' }).click();
+    const status = slip().getByTestId('slip-vip-status');
+    await expect
+      .poll(() => status.textContent(), { timeout: 10_000 })
+      .toMatch(/^VIP bet request №\d+ is waiting/);
+    // The stake is reserved while the operator decides.
+    await expect.poll(() => balanceMinor(), { timeout: 10_000 }).toBe(before - 40_000n);
+    const requestId = /№(\d+)/.exec((await status.textContent()) ?? '')?.[1];
+    expect(cli('bets', 'vip', 'list')).toContain(`#${requestId}`);
+    expect(cli('bets', 'vip', 'approve', requestId!)).toMatch(/approved #\d+: bet \d+ accepted/);
+    await expect
+      .poll(() => status.textContent(), { timeout: 20_000 })
+      .toMatch(/^VIP bet approved: bet №\d+ accepted\./);
+    await expect.poll(() => balanceMinor(), { timeout: 10_000 }).toBe(before - 40_000n);
+    await page.screenshot({ path: artifact('bet-slip-vip-approved-1366-dark-en.png') });
+    await status.getByRole('button', { name: 'Dismiss' }).click();
+    await clearSlip();
+  }, 90_000);
+
+  /** The link of the first game of the line list. */
+  async function gamePath(target: Page): Promise<string> {
+    const href = await target.locator('[data-game-id] a[href*="/home/line/"]').first().getAttribute('href');
+    if (!href) throw new Error('no game link on the line list');
+    return href;
+  }
+
+  it('shows the quick coupon on tagged pages when the full slip is not on screen, and places from it', async () => {
+    // Mobile: on a game page (tagged) the quick coupon floats above the tab bar.
+    const mobile = await newContext({ width: 390, signedIn: true });
+    const phone = await mobile.newPage();
+    await open(phone, LINE);
+    const game = await gamePath(phone);
+    const [a, b] = await pickOutcomes(phone, 2, 1150, 1);
+    await phone.locator(`button[data-outcome-id="${a}"]`).first().click();
+    await phone.locator(`button[data-outcome-id="${b}"]`).first().click();
+    await quick(phone).waitFor();
+    await expect(quick(phone).getByTestId('quick-count').textContent()).resolves.toBe('2');
+    await open(phone, game);
+    await quick(phone).waitFor();
+    // The express coefficient of the coupon, and the bet is accepted at that coefficient, not a leg's.
+    const coef = (await quick(phone).getByTestId('quick-coef').textContent()) ?? '';
+    expect(coef).toMatch(/^\d+\.\d{2,3}$/);
+    await quick(phone).getByLabel('Stake, RUB').fill('10');
+    const box = await quick(phone).boundingBox();
+    const bar = await phone.getByTestId('tab-coupon').boundingBox();
+    expect(box && bar && box.y + box.height <= bar.y).toBe(true);
+    await phone.screenshot({ path: artifact('quick-coupon-390-dark-en.png') });
+    await quick(phone).getByRole('button', { name: 'Place bet' }).click();
+    await quick(phone).getByTestId('quick-accepted').waitFor({ timeout: 20_000 });
+    await expect(quick(phone).getByTestId('quick-accepted').textContent()).resolves.toBe(
+      `Bet accepted at ${coef}`,
+    );
+    // The same result is in the full slip: opening it from the quick coupon hides the quick coupon.
+    await quick(phone)
+      .getByRole('button', { name: /^Open the bet slip/ })
+      .click();
+    await slip(phone).getByRole('button', { name: 'Close the bet slip' }).waitFor();
+    await expect(quick(phone).count()).resolves.toBe(0);
+    await expect(slip(phone).getByTestId('slip-accepted').locator('p').textContent()).resolves.toBe(
+      `Bet accepted at ${coef}`,
+    );
+    await slip(phone).getByRole('button', { name: 'Close the bet slip' }).click();
+
+    // Results (untagged): no quick coupon even with a selection in the coupon.
+    await open(phone, LINE);
+    await phone
+      .locator(`button[data-outcome-id="${(await pickOutcomes(phone, 1, 1150, 3))[0]}"]`)
+      .first()
+      .click();
+    await quick(phone).waitFor();
+    await open(phone, '/en/results');
+    await phone.waitForTimeout(500);
+    await expect(quick(phone).count()).resolves.toBe(0);
+    await mobile.close();
+
+    // Desktop: the slip column is on screen, so no quick coupon until the player hides the column.
+    await clearSlip();
+    await pick(page, await pickOutcomes(page, 1, 1150, 2));
+    await open(page, game);
+    await page.waitForTimeout(300);
+    await expect(quick().isVisible()).resolves.toBe(false);
+    await slip().getByRole('button', { name: 'Hide the bet slip' }).click();
+    await quick().waitFor();
+    await expect(slip().isVisible()).resolves.toBe(false);
+    await expect(quick().getByTestId('quick-count').textContent()).resolves.toBe('1');
+    await quick()
+      .getByRole('button', { name: /^Open the bet slip/ })
+      .click();
+    await slip().waitFor();
+    await expect(quick().isVisible()).resolves.toBe(false);
+    // With nothing to show the quick coupon stays away and a button offers the slip back instead.
+    await clearSlip();
+    await slip().getByRole('button', { name: 'Hide the bet slip' }).click();
+    await expect(quick().count()).resolves.toBe(0);
+    await page.getByTestId('show-slip').click();
+    await slip().waitFor();
+  }, 120_000);
+
+  it.each([
+    [1366, 'dark', 'en'],
+    [1366, 'light', 'ru'],
+    [390, 'light', 'en'],
+    [390, 'dark', 'ru'],
+  ] as const)(
+    'screenshots the quick coupon and the one-click state at %i px, %s theme, %s',
+    async (width, theme, lng) => {
+      const context = await newContext({ width, theme, signedIn: true });
+      const shot = await context.newPage();
+      await open(shot, `/${lng}/home/line/sports/football`);
+      const game = await gamePath(shot);
+      await pick(shot, await pickOutcomes(shot, 3, 1150));
+      await open(shot, game);
+      if (width >= 1100) {
+        await slip(shot)
+          .getByRole('button', { name: lng === 'en' ? 'Hide the bet slip' : 'Скрыть купон' })
+          .click();
+      }
+      await quick(shot).waitFor();
+      await shot.screenshot({ path: artifact(`quick-coupon-${width}-${theme}-${lng}.png`) });
+      // The one-click state: turned on in the settings (the coupon clears), then one tap on a price.
+      const en = lng === 'en';
+      await quick(shot)
+        .getByRole('button', { name: en ? /^Open the bet slip/ : /^Открыть купон/ })
+        .click();
+      await slip(shot)
+        .getByRole('button', { name: en ? 'Bet slip settings' : 'Настройки купона' })
+        .click();
+      const dialog = shot.locator('#bet-slip-settings');
+      await dialog.locator('#slip-one-click-amount').fill('20');
+      await dialog
+        .getByRole('button', { name: en ? 'Turn on one-click bets' : 'Включить ставки в один клик' })
+        .click();
+      await dialog.getByRole('button', { name: en ? 'Turn on and clear' : 'Включить и очистить' }).click();
+      await expect.poll(() => slip(shot).getByTestId('slip-leg').count()).toBe(0);
+      await shot.keyboard.press('Escape');
+      if (width < 1100) await shot.keyboard.press('Escape');
+      else {
+        await slip(shot)
+          .getByRole('button', { name: en ? 'Hide the bet slip' : 'Скрыть купон' })
+          .click();
+      }
+      await shot.locator('main button[data-outcome-id]:not([disabled]):visible').first().click();
+      await quick(shot).getByTestId('quick-accepted').waitFor({ timeout: 20_000 });
+      await shot.screenshot({ path: artifact(`quick-coupon-one-click-${width}-${theme}-${lng}.png`) });
+      // One-click off again for the next screenshots.
+      await quick(shot)
+        .getByRole('button', { name: en ? /^Open the bet slip/ : /^Открыть купон/ })
+        .click();
+      await slip(shot)
+        .getByRole('button', { name: en ? 'Bet slip settings' : 'Настройки купона' })
+        .click();
+      await shot.screenshot({ path: artifact(`bet-slip-one-click-settings-${width}-${theme}-${lng}.png`) });
+      await dialog
+        .getByRole('button', { name: en ? 'Turn off one-click bets' : 'Выключить ставки в один клик' })
+        .click();
+      await expect
+        .poll(
+          () =>
+            shot.evaluate(
+              async () =>
+                (await (await fetch('/web-api/betting/v1/coupon-settings')).json()).isActiveOneClick,
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe(false);
+      await context.close();
+    },
+    60_000,
+  );
+});

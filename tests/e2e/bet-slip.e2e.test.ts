@@ -1,0 +1,329 @@
+/**
+ * The bet slip in Chromium: a guest is sent to log in; a funded player places a single, an express
+ * with the express bonus, a system with a banker and multiple singles with their own amounts, and
+ * the balance goes down by exactly the stakes; an odds change is shown and accepted; a live bet
+ * goes through the delay; a coupon saved to a code loads in a fresh browser. Screenshots of the
+ * slip at 1366 and 390 px, dark and light, en and ru go to tests/e2e/artifacts/.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickOutcomes } from './slip-pages.ts';
+import { artifact, launchBrowser, type StartedServer, startParlay } from './support.ts';
+
+const LINE = '/en/home/line/sports/football';
+const FUNDS_RUB = '5000';
+
+describe('bet slip in Chromium', () => {
+  let server: StartedServer;
+  let browser: Browser;
+  let player: BrowserContext;
+  let page: Page;
+
+  async function newContext(
+    options: { width?: number; theme?: 'dark' | 'light' } = {},
+  ): Promise<BrowserContext> {
+    const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
+    await context.addCookies([
+      { name: 'theme', value: options.theme ?? 'dark', url: server.origin },
+      { name: 'cookies_agree_type', value: '1', url: server.origin },
+    ]);
+    return context;
+  }
+
+  async function open(target: Page, path: string): Promise<void> {
+    await target.goto(`${server.origin}${path}`);
+    await target
+      .locator('[data-mf-root="sports"] [data-hydrated="true"]')
+      .first()
+      .waitFor({ timeout: 20_000 });
+    // The cookie notice would cover the slip: accept it when it shows.
+    await target
+      .getByRole('button', { name: /^(Accept all|Принять все)$/ })
+      .click({ timeout: 1500 })
+      .catch(() => {});
+  }
+
+  const slip = (target: Page = page) => target.getByTestId('bet-slip');
+
+  async function pick(target: Page, ids: string[]): Promise<void> {
+    for (const id of ids) {
+      await target.locator(`button[data-outcome-id="${id}"]`).first().click();
+    }
+    await expect.poll(() => slip(target).getByTestId('slip-leg').count()).toBe(ids.length);
+  }
+
+  async function balanceMinor(): Promise<bigint> {
+    const body = await page.evaluate(async () => (await fetch('/web-api/accounts/v1/accounts')).json());
+    return BigInt((body as { mainAccount: { moneyMinor: string } }).mainAccount.moneyMinor);
+  }
+
+  async function placeAndExpectAccepted(): Promise<void> {
+    await slip()
+      .getByRole('button', { name: /^Place bet/ })
+      .click();
+    await slip().getByTestId('slip-accepted').waitFor({ timeout: 20_000 });
+  }
+
+  async function clearSlip(): Promise<void> {
+    if ((await slip().getByTestId('slip-leg').count()) > 0) {
+      await slip().getByRole('button', { name: 'Clear all' }).click();
+    }
+    await expect.poll(() => slip().getByTestId('slip-leg').count()).toBe(0);
+  }
+
+  beforeAll(async () => {
+    server = await startParlay();
+    browser = await launchBrowser();
+    player = await newContext();
+    page = await player.newPage();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a guest to log in and keeps the guest coupon over a reload', async () => {
+    await open(page, LINE);
+    const [id] = await pickOutcomes(page, 1);
+    await pick(page, [id!]);
+    await slip().getByRole('button', { name: 'Log in to place a bet' }).click();
+    await page.getByRole('dialog').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.locator('[data-hydrated="true"]').first().waitFor();
+    await expect.poll(() => slip().getByTestId('slip-leg').count()).toBe(1);
+  }, 60_000);
+
+  it('a funded player places a single, an express with the bonus, a system with a banker and multiple singles', async () => {
+    const registered = await page.evaluate(async (amount) => {
+      const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+      const reg = await fetch('/web-api/auth/v1/registration/fast', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ countryId: 1, currency: 'RUB' }),
+      });
+      const accounts = await (await fetch('/web-api/accounts/v1/accounts')).json();
+      const methods = await (
+        await fetch('/web-api/payments/v1/methods?direction=deposit&currency=RUB')
+      ).json();
+      const method =
+        methods.methods.find((m: { provider: string }) => m.provider === 'sandbox') ?? methods.methods[0];
+      const deposit = await fetch('/web-api/payments/v1/deposits', {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': `e2e-deposit-${Date.now()}` },
+        body: JSON.stringify({ accountId: accounts.mainAccount.id, methodId: method.id, amount, lng: 'en' }),
+      });
+      const { redirectUrl } = await deposit.json();
+      const paid = await fetch(redirectUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'card=4242424242424242&action=pay',
+      });
+      return [reg.status, deposit.status, paid.status];
+    }, FUNDS_RUB);
+    expect(registered[0]).toBe(200);
+    expect(registered[1]).toBe(200);
+    await expect.poll(() => balanceMinor(), { timeout: 10_000 }).toBe(500_000n);
+    await open(page, LINE);
+    // The guest's selection is still there after signing in.
+    await expect.poll(() => slip().getByTestId('slip-leg').count()).toBe(1);
+    await slip().getByTestId('slip-balance').or(slip().getByLabel('Account')).first().waitFor();
+    const start = await balanceMinor();
+
+    // Single: 100 RUB.
+    await slip().getByLabel('Stake, RUB').fill('100');
+    await expect.poll(() => slip().getByTestId('slip-possible-win').textContent()).toMatch(/RUB$/);
+    await placeAndExpectAccepted();
+    await expect(slip().getByTestId('slip-accepted').textContent()).resolves.toMatch(/Bet accepted at \d/);
+    const print = slip().getByRole('link', { name: /Print coupon/ });
+    expect(await print.getAttribute('href')).toMatch(/^\/en\/print-coupon\/\d+$/);
+    await clearSlip();
+
+    // Express of three legs at 1.15 or more: the express bonus shows.
+    await pick(page, await pickOutcomes(page, 3, 1150));
+    await expect
+      .poll(() => slip().getByRole('button', { name: 'Express' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => slip().getByTestId('slip-express-bonus').textContent()).toContain('+3 %');
+    await slip().getByLabel('Stake, RUB').fill('50');
+    await shoot('express');
+    await placeAndExpectAccepted();
+    await clearSlip();
+
+    // System of four with a banker.
+    await pick(page, await pickOutcomes(page, 4, 1150));
+    await slip().getByRole('button', { name: 'System' }).click();
+    const firstBanker = slip()
+      .getByRole('checkbox', { name: /^Banker/ })
+      .first();
+    await firstBanker.check();
+    await expect(slip().getByLabel('System').locator('option').first().textContent()).resolves.toMatch(
+      /2 of 4 — 3 combinations/,
+    );
+    await slip().getByLabel('Stake, RUB').fill('60');
+    await shoot('system');
+    await placeAndExpectAccepted();
+    await clearSlip();
+
+    // Multiple singles with their own amounts.
+    await pick(page, await pickOutcomes(page, 2, 1150));
+    await slip().getByRole('button', { name: 'Multiple singles' }).click();
+    const amounts = slip().getByLabel(/^Stake on /);
+    await amounts.nth(0).fill('20');
+    await amounts.nth(1).fill('30');
+    await expect.poll(() => slip().getByTestId('slip-total-stake').textContent()).toBe('50.00 RUB');
+    await placeAndExpectAccepted();
+    await expect(slip().getByTestId('slip-accepted').textContent()).resolves.toContain('Bets accepted');
+
+    const stakes = (100n + 50n + 60n + 50n) * 100n;
+    await expect.poll(() => balanceMinor(), { timeout: 10_000 }).toBe(start - stakes);
+  }, 120_000);
+
+  it('shows an odds change and places after the player accepts it', async () => {
+    await clearSlip();
+    const [a, b] = await pickOutcomes(page, 2, 1150, 5);
+    // Until the first placement, quotes show the player a higher price for leg a than the real one.
+    let placed = false;
+    let faked = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/web-api/betting/v1/coupons')) placed = true;
+    });
+    await page.route('**/web-api/betting/v1/coupons/quote', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      for (const bet of Array.isArray(body.bets) ? body.bets : []) {
+        if (!placed && String(bet.outcomeId) === a && typeof bet.oddsMilli === 'number') {
+          bet.oddsMilli += 100;
+          faked += 1;
+        }
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await slip().getByRole('button', { name: 'Bet slip settings' }).click();
+    await page.getByRole('radio', { name: /Accept no change/ }).check();
+    await page.getByRole('button', { name: 'Close the settings' }).click();
+    await pick(page, [a!, b!]);
+    await slip().getByRole('button', { name: 'Express' }).click();
+    // The slip shows the balance after the earlier stakes: 5000 − 260.
+    await expect.poll(() => slip().getByTestId('slip-balance').textContent()).toContain('4740.00 RUB');
+    await expect.poll(() => faked).toBeGreaterThan(0);
+    await page.waitForTimeout(400);
+    await slip().getByLabel('Stake, RUB').fill('10');
+    await slip()
+      .getByRole('button', { name: /^Place bet/ })
+      .click();
+    await slip().getByTestId('slip-rejected').waitFor({ timeout: 15_000 });
+    await expect(slip().getByTestId('slip-rejected').textContent()).resolves.toContain('The odds changed');
+    const notice = slip().getByTestId('slip-odds-change');
+    await notice.waitFor({ timeout: 15_000 });
+    await expect(notice.textContent()).resolves.toMatch(/Odds changed from \d+\.\d+ to \d+\.\d+/);
+    await shoot('odds-change');
+    await notice.getByRole('button', { name: 'Accept the new odds' }).click();
+    await placeAndExpectAccepted();
+    await page.unroute('**/web-api/betting/v1/coupons/quote');
+    await slip().getByRole('button', { name: 'Bet slip settings' }).click();
+    await page.getByRole('radio', { name: /Accept any change/ }).check();
+    await page.getByRole('button', { name: 'Close the settings' }).click();
+  }, 60_000);
+
+  it('a live bet waits through the delay, then is decided', async () => {
+    await clearSlip();
+    await open(page, '/en/home/live/sports/football');
+    const [id] = await pickOutcomes(page, 1, 1100);
+    await pick(page, [id!]);
+    await slip().getByLabel('Stake, RUB').fill('10');
+    await slip()
+      .getByRole('button', { name: /^Place bet/ })
+      .click();
+    await expect
+      .poll(() => slip().getByTestId('slip-pending').textContent(), { timeout: 10_000 })
+      .toMatch(/Waiting for confirmation… \d s/);
+    await shoot('live-delay');
+    await slip()
+      .getByTestId('slip-accepted')
+      .or(slip().getByTestId('slip-rejected'))
+      .first()
+      .waitFor({ timeout: 30_000 });
+  }, 60_000);
+
+  it('saves a coupon to a code that a fresh browser loads from the link and from the input', async () => {
+    await open(page, LINE);
+    await clearSlip();
+    const ids = await pickOutcomes(page, 2, 1150, 2);
+    await pick(page, ids);
+    await slip().getByRole('button', { name: 'Save coupon as a code' }).click();
+    const code = (await slip().getByTestId('slip-code').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^[A-Za-z0-9-]{3,40}$/);
+    const link = await slip().getByRole('textbox', { name: 'Link that opens this coupon' }).inputValue();
+    expect(link).toContain(`?coupon=${code}`);
+
+    const fresh = await newContext();
+    const guest = await fresh.newPage();
+    await guest.goto(link.replace(/^https?:\/\/[^/]+/, server.origin));
+    await guest.locator('[data-hydrated="true"]').first().waitFor();
+    await expect.poll(() => slip(guest).getByTestId('slip-leg').count(), { timeout: 10_000 }).toBe(2);
+    const loaded = await slip(guest)
+      .getByTestId('slip-leg')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-outcome-id')));
+    expect(loaded.sort()).toEqual([...ids].sort());
+    expect(guest.url()).not.toContain('coupon=');
+
+    await slip(guest).getByRole('button', { name: 'Clear all' }).click();
+    await slip(guest).getByLabel('Load a coupon by code').fill(code);
+    await slip(guest).getByRole('button', { name: 'Load', exact: true }).click();
+    await expect.poll(() => slip(guest).getByTestId('slip-leg').count(), { timeout: 10_000 }).toBe(2);
+    await fresh.close();
+  }, 60_000);
+
+  async function shoot(name: string): Promise<void> {
+    await page.screenshot({ path: artifact(`bet-slip-${name}-1366-dark-en.png`) });
+  }
+
+  it.each([
+    [1366, 'dark', 'en'],
+    [1366, 'light', 'ru'],
+    [390, 'light', 'en'],
+    [390, 'dark', 'ru'],
+  ] as const)(
+    'screenshots the slip at %i px, %s theme, %s',
+    async (width, theme, lng) => {
+      const context = await newContext({ width, theme });
+      const shot = await context.newPage();
+      await open(shot, `/${lng}/home/line/sports/football`);
+      await pick(shot, await pickOutcomes(shot, 3, 1150));
+      if (width < 1100) {
+        // The shell's bottom tab bar opens the slip as a bottom sheet.
+        await shot.getByTestId('tab-coupon').dispatchEvent('click');
+        await slip(shot)
+          .getByRole('button', { name: lng === 'en' ? 'Close the bet slip' : 'Закрыть купон' })
+          .waitFor();
+        await shot.waitForTimeout(300);
+      }
+      await slip(shot)
+        .getByRole('button', { name: lng === 'en' ? 'System' : 'Система' })
+        .click();
+      await shot.screenshot({ path: artifact(`bet-slip-${width}-${theme}-${lng}.png`) });
+      if (width < 1100) {
+        const sizes = await slip(shot)
+          .locator('button:visible')
+          .evaluateAll((els) =>
+            els
+              .filter((e) => !e.closest('[role="tablist"]'))
+              .map((e) => {
+                const r = e.getBoundingClientRect();
+                return { h: Math.round(r.height), w: Math.round(r.width), text: e.textContent };
+              }),
+          );
+        const small = sizes.filter((s) => s.h < 44 && s.h > 0);
+        expect(small.filter((s) => s.text !== '' || s.w > 20)).toEqual([]);
+      }
+      await slip(shot)
+        .getByRole('button', { name: lng === 'en' ? 'Bet slip settings' : 'Настройки купона' })
+        .click();
+      await shot.screenshot({ path: artifact(`bet-slip-settings-${width}-${theme}-${lng}.png`) });
+      await context.close();
+    },
+    60_000,
+  );
+});

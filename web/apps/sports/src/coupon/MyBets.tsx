@@ -1,0 +1,188 @@
+/**
+ * The bet slip's "My bets" tab: the player's open bets, compact (selections, stake, possible win),
+ * each with its live cash-out offer (refreshed every few seconds) and a Cash out button, and a link
+ * to the full history in the office. Bet messages of /ws `user` reload the list; guests are asked
+ * to log in.
+ */
+import {
+  type Bet,
+  type CashoutQuote,
+  cashOut,
+  isOpenBet,
+  listBets,
+  newIdempotencyKey,
+  quoteCashout,
+  watchBets,
+} from '@parlay/client/bets-api.ts';
+import { useT } from '@parlay/i18n/runtime.tsx';
+import { loadAccounts } from '@parlay/mf/accounts-store.ts';
+import { openModal } from '@parlay/mf/host-api.ts';
+import { Button, Skeleton } from '@parlay/ui/index.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatAmount } from '../../../../../domain/money/amount.ts';
+import { isCurrencyCode } from '../../../../../domain/money/currencies.ts';
+import { useOddsFormat } from '../context.tsx';
+import styles from './MyBets.module.css';
+
+const MAX_SHOWN = 20;
+const OFFER_REFRESH_MS = 5000;
+
+type Load = { kind: 'loading' } | { kind: 'guest' } | { kind: 'failed' } | { kind: 'ready'; bets: Bet[] };
+
+function money(minor: string, iso: string): string {
+  return isCurrencyCode(iso)
+    ? `${formatAmount(BigInt(minor), iso, { group: '\u202f' })} ${iso}`
+    : `${minor} ${iso}`;
+}
+
+function CashoutOffer({ bet, onCashed }: { bet: Bet; onCashed: (text: string) => void }) {
+  const t = useT('sports');
+  const [quote, setQuote] = useState<CashoutQuote | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const key = useRef<string | null>(null);
+  const refresh = useCallback(async () => {
+    const answer = await quoteCashout(bet.id);
+    if (answer.ok) setQuote(answer.data);
+  }, [bet.id]);
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(() => void refresh(), OFFER_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refresh]);
+  if (bet.status !== 'accepted') return <p className={styles.muted}>{t('bets.waiting')}</p>;
+  if (quote === null) return <Skeleton height="2.75rem" />;
+  if (!quote.isAvailable) return <p className={styles.muted}>{t('bets.cashout_unavailable')}</p>;
+  const cash = async () => {
+    setBusy(true);
+    setError('');
+    key.current ??= newIdempotencyKey();
+    const answer = await cashOut(bet.id, { expectedMinor: quote.offerMinor }, key.current);
+    key.current = null;
+    setBusy(false);
+    if (answer.ok) {
+      void loadAccounts();
+      onCashed(t('bets.cashed', { id: bet.id, amount: money(answer.data.paidMinor, bet.currency) }));
+      return;
+    }
+    const changed = answer.error?.code === 'CASHOUT_PRICE_CHANGED';
+    setError(t(changed ? 'bets.cashout_changed' : 'bets.cashout_failed'));
+    void refresh();
+  };
+  return (
+    <div className={styles.cashout}>
+      <Button
+        variant="primary"
+        size="sm"
+        disabled={busy}
+        onClick={() => void cash()}
+        aria-describedby={error ? `mybets-error-${bet.id}` : undefined}
+      >
+        {busy ? t('bets.cashing') : t('bets.cashout', { amount: money(quote.offerMinor, bet.currency) })}
+      </Button>
+      {error ? (
+        <p id={`mybets-error-${bet.id}`} role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function OpenBet({ bet, onCashed }: { bet: Bet; onCashed: (text: string) => void }) {
+  const t = useT('sports');
+  const format = useOddsFormat();
+  return (
+    <article className={styles.bet} aria-label={t('bets.bet_label', { id: bet.id })} data-bet-id={bet.id}>
+      <p className={styles.game}>{t('bets.bet_label', { id: bet.id })}</p>
+      <ul className={styles.legs}>
+        {bet.legs.map((leg) => (
+          <li key={leg.outcomeId} className={styles.leg}>
+            <span className={styles.game}>{leg.names?.gameLabel ?? t('bets.unknown_game')}</span>
+            <span className={styles.pick}>
+              <span>{leg.names ? `${leg.names.marketLabel}: ${leg.names.outcomeLabel}` : '—'}</span>
+              <span className={styles.odds}>{format(leg.oddsMilli)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.figures}>
+        <div>
+          <dt>{t('bets.stake')}</dt>
+          <dd>{money(bet.stakeMinor, bet.currency)}</dd>
+        </div>
+        <div>
+          <dt>{t('bets.possible_win')}</dt>
+          <dd>{money(bet.possibleWinMinor, bet.currency)}</dd>
+        </div>
+      </dl>
+      <CashoutOffer bet={bet} onCashed={onCashed} />
+    </article>
+  );
+}
+
+export function MyBets({ lng }: { lng: string }) {
+  const t = useT('sports');
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [notice, setNotice] = useState('');
+  const reload = useCallback(async () => {
+    const answer = await listBets({ periodDays: 3650, status: 'open', pageSize: MAX_SHOWN, lng });
+    if (answer.ok) setLoad({ kind: 'ready', bets: answer.data.data.filter(isOpenBet) });
+    else setLoad(answer.status === 401 ? { kind: 'guest' } : { kind: 'failed' });
+  }, [lng]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  useEffect(() => watchBets(() => void reload()), [reload]);
+  const history = `/${lng}/office/history`;
+
+  if (load.kind === 'guest') {
+    return (
+      <div className={styles.empty}>
+        <p>{t('bets.guest')}</p>
+        <Button variant="primary" onClick={() => openModal('login')}>
+          {t('bets.login')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <section className={styles.root} aria-label={t('bets.title')}>
+      <p role="status" className={styles.notice}>
+        {notice}
+      </p>
+      {load.kind === 'loading' ? (
+        <div role="status" aria-busy="true" aria-label={t('bets.loading')} className={styles.list}>
+          <Skeleton height="5rem" />
+          <Skeleton height="5rem" />
+        </div>
+      ) : load.kind === 'failed' ? (
+        <div role="alert" className={styles.empty}>
+          <p>{t('bets.error')}</p>
+          <Button size="sm" onClick={() => void reload()}>
+            {t('bets.retry')}
+          </Button>
+        </div>
+      ) : load.bets.length === 0 ? (
+        <p className={styles.muted}>{t('bets.empty')}</p>
+      ) : (
+        <ul className={styles.list} aria-label={t('bets.open_list')}>
+          {load.bets.map((bet) => (
+            <li key={bet.id}>
+              <OpenBet
+                bet={bet}
+                onCashed={(text) => {
+                  setNotice(text);
+                  void reload();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <a className={styles.link} href={history}>
+        {t('bets.history')}
+      </a>
+    </section>
+  );
+}

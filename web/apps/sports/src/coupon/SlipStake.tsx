@@ -1,0 +1,377 @@
+/**
+ * The stake part of the slip: system value, account with balance, amount with steps and quick-stake
+ * chips, coefficient, express bonus, possible win, maximum payout, limit messages, the odds-change
+ * notice, promo codes and the VIP request.
+ */
+import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
+import { useEffect, useState } from 'react';
+import { stepAmountMinor } from '../../../../../domain/coupon/index.ts';
+import { formatAmount } from '../../../../../domain/money/amount.ts';
+import { useOddsFormat } from '../context.tsx';
+import styles from './BetSlip.module.css';
+import { couponApi, type PromoCodeItem } from './coupon-api.ts';
+import { placeRequest } from './place-request.ts';
+import { rejectionText } from './SlipPlace.tsx';
+import { sendVipRequest } from './SlipVip.tsx';
+import { minorText } from './slip-figures.ts';
+import { dispatchSlip } from './slip-store.ts';
+import type { BetSlipModel } from './use-bet-slip.ts';
+
+/** Money with its currency: "1 500.00 RUB". */
+export function money(minor: bigint, iso: string): string {
+  try {
+    return `${formatAmount(minor, iso, { group: ' ' })} ${iso}`;
+  } catch {
+    return `${minor} ${iso}`;
+  }
+}
+
+/** A multiplier in thousandths as "1.05" (integer arithmetic). */
+function multiplier(milli: number): string {
+  return `${Math.floor(milli / 1000)}.${String(milli % 1000)
+    .padStart(3, '0')
+    .slice(0, 2)}`;
+}
+
+const CHIP_STEPS = [1n, 2n, 5n];
+
+function SystemSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const { figures } = model;
+  if (figures.kind !== 'system' || figures.systemValues.length === 0) return null;
+  return (
+    <div className={styles.field}>
+      <label htmlFor="slip-system">{t('slip.system.label')}</label>
+      <select
+        id="slip-system"
+        className={styles.input}
+        value={figures.systemValue}
+        onChange={(e) => dispatchSlip({ type: 'systemValueSelected', value: Number(e.target.value) })}
+      >
+        {figures.systemValues.map((item) => (
+          <option key={item.value} value={item.value}>
+            {t('slip.system.option', { value: item.value, offset: item.offset, combo: item.combo })}
+            {item.minBetAmountMinor !== null
+              ? ` · ${t('slip.system.min', { amount: money(item.minBetAmountMinor, figures.currency) })}`
+              : ''}
+          </option>
+        ))}
+      </select>
+      {figures.bankerCount > 0 ? (
+        <p className={styles.hint}>{t('slip.system.bankers', { count: figures.bankerCount })}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function AccountSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const { accounts, account, state } = model;
+  if (!model.isSignedIn || !account) return null;
+  const balance = state.settings.isBalanceShown;
+  const options = [...accounts.accounts, ...accounts.bonuses];
+  if (!state.settings.isSelectAccountShown || options.length < 2) {
+    return balance ? (
+      <p className={styles.line} data-testid="slip-balance">
+        <span>{t('slip.balance')}</span>
+        <b>{`${account.money} ${account.iso}`}</b>
+      </p>
+    ) : null;
+  }
+  return (
+    <div className={styles.field}>
+      <label htmlFor="slip-account">{t('slip.account')}</label>
+      <select
+        id="slip-account"
+        className={styles.input}
+        value={account.id}
+        onChange={(e) => dispatchSlip({ type: 'accountSelected', accountId: e.target.value })}
+      >
+        {options.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.type === 4 ? t('slip.bonus_account', { iso: a.iso }) : a.iso}
+            {balance ? ` — ${a.money} ${a.iso}` : ''}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function AmountField({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const { figures, state } = model;
+  if (figures.kind === 'multiple') return null;
+  const iso = figures.currency;
+  const base = figures.amountMinor ?? figures.initialAmountMinor;
+  const set = (minor: bigint) => dispatchSlip({ type: 'amountTyped', text: minorText(minor, iso) });
+  const auto = state.settings.isAutoMax;
+  return (
+    <div className={styles.field}>
+      <label htmlFor="slip-amount">{t('slip.amount', { currency: iso })}</label>
+      <div className={styles.stepper}>
+        <button
+          type="button"
+          className={styles.stepButton}
+          aria-label={t('slip.step_down', { step: money(figures.stepMinor, iso) })}
+          disabled={auto}
+          onClick={() => set(stepAmountMinor(base, figures.stepMinor, -1))}
+        >
+          −
+        </button>
+        <input
+          id="slip-amount"
+          className={`${styles.input} ${styles.amountInput}`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={auto ? figures.amountText : state.amountText}
+          placeholder={figures.amountText}
+          readOnly={auto}
+          aria-invalid={figures.amountProblem !== null || undefined}
+          aria-describedby="slip-amount-hint"
+          onChange={(e) => dispatchSlip({ type: 'amountTyped', text: e.target.value })}
+        />
+        <button
+          type="button"
+          className={styles.stepButton}
+          aria-label={t('slip.step_up', { step: money(figures.stepMinor, iso) })}
+          disabled={auto}
+          onClick={() => set(stepAmountMinor(base, figures.stepMinor, 1))}
+        >
+          +
+        </button>
+      </div>
+      {auto ? null : (
+        <fieldset className={styles.chips}>
+          <legend className={styles.srOnly}>{t('slip.quick_stakes')}</legend>
+          {CHIP_STEPS.map((times) => {
+            const chip = figures.initialAmountMinor * times;
+            return (
+              <button key={String(times)} type="button" className={styles.chip} onClick={() => set(chip)}>
+                {minorText(chip, iso)}
+              </button>
+            );
+          })}
+          {figures.maxMinor !== null ? (
+            <button type="button" className={styles.chip} onClick={() => set(figures.maxMinor ?? 0n)}>
+              {t('slip.max')}
+            </button>
+          ) : null}
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
+function Figures({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const format = useOddsFormat();
+  const { figures, state } = model;
+  const iso = figures.currency;
+  return (
+    <dl className={styles.figures} aria-live="polite" data-testid="slip-figures">
+      {figures.coefMilli !== null ? (
+        <div className={styles.line}>
+          <dt>{t('slip.coef')}</dt>
+          <dd data-testid="slip-coef">{format(Number(figures.coefMilli))}</dd>
+        </div>
+      ) : null}
+      {figures.expressBonusCoefMilli !== null ? (
+        <div className={`${styles.line} ${styles.bonus}`}>
+          <dt>{t('slip.express_bonus')}</dt>
+          <dd data-testid="slip-express-bonus">
+            {t('slip.express_bonus_value', {
+              percent: (figures.expressBonusCoefMilli - 1000) / 10,
+              coef: multiplier(figures.expressBonusCoefMilli),
+            })}
+          </dd>
+        </div>
+      ) : null}
+      {figures.kind === 'multiple' ? (
+        <div className={styles.line}>
+          <dt>{t('slip.total_stake')}</dt>
+          <dd data-testid="slip-total-stake">{money(figures.stakeMinor, iso)}</dd>
+        </div>
+      ) : null}
+      {state.settings.exactCoefMilli !== null ? (
+        <div className={styles.line}>
+          <dt>{t('slip.exact_coef')}</dt>
+          <dd>{format(state.settings.exactCoefMilli)}</dd>
+        </div>
+      ) : null}
+      {state.settings.isPossibleWinShown && figures.possibleWinMinor !== null ? (
+        <div className={`${styles.line} ${styles.win}`}>
+          <dt>{t('slip.possible_win')}</dt>
+          <dd data-testid="slip-possible-win">{money(figures.possibleWinMinor, iso)}</dd>
+        </div>
+      ) : null}
+      {figures.maxPayoutMinor !== null ? (
+        <div className={`${styles.line} ${styles.muted}`}>
+          <dt>{t('slip.max_payout')}</dt>
+          <dd>{money(figures.maxPayoutMinor, iso)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function Messages({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const format = useOddsFormat();
+  const { figures } = model;
+  const iso = figures.currency;
+  const problem = figures.amountProblem;
+  return (
+    <>
+      <p
+        id="slip-amount-hint"
+        className={problem ? styles.error : styles.hint}
+        role={problem ? 'alert' : undefined}
+      >
+        {problem === 'BELOW_MIN' && figures.minMinor !== null
+          ? t('slip.below_min', { amount: money(figures.minMinor, iso) })
+          : problem === 'ABOVE_MAX' && figures.maxMinor !== null
+            ? t('slip.above_max', { amount: money(figures.maxMinor, iso) })
+            : problem === 'INVALID'
+              ? t('slip.invalid_amount')
+              : figures.minMinor !== null || figures.maxMinor !== null
+                ? t('slip.limits', {
+                    min: figures.minMinor !== null ? money(figures.minMinor, iso) : '—',
+                    max: figures.maxMinor !== null ? money(figures.maxMinor, iso) : '—',
+                  })
+                : ''}
+      </p>
+      {figures.isPayoutAboveMax ? (
+        <p className={styles.error} role="alert">
+          {t('slip.payout_above_max')}
+        </p>
+      ) : null}
+      <div aria-live="assertive">
+        {figures.oddsChange ? (
+          <div className={styles.oddsChange} data-testid="slip-odds-change">
+            <p>
+              {t('slip.odds_changed', {
+                from: format(figures.oddsChange.fromMilli),
+                to: format(figures.oddsChange.toMilli),
+              })}
+              {figures.oddsChange.label ? ` (${figures.oddsChange.label})` : ''}
+            </p>
+            <button
+              type="button"
+              className={styles.acceptButton}
+              onClick={() =>
+                dispatchSlip({
+                  type: 'pricesAccepted',
+                  oddsByBetId: Object.fromEntries(
+                    figures.placeable.map((leg) => [String(leg.selection.outcomeId), leg.oddsMilli]),
+                  ),
+                })
+              }
+            >
+              {t('slip.accept_odds')}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function Promo({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const { figures, state, isSignedIn } = model;
+  const [listed, setListed] = useState<PromoCodeItem[]>([]);
+  // Open while a code is in use, and then as the player leaves it (emptying the field keeps it open).
+  const [open, setOpen] = useState(state.promoCode !== '');
+  useEffect(() => {
+    if (!isSignedIn) return;
+    let live = true;
+    void couponApi.promoCodes().then((answer) => {
+      if (live && answer.ok) setListed(answer.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [isSignedIn]);
+  if (!figures.isPromoCodeAllowed) return null;
+  const check = model.quote?.promo;
+  const promoProblem =
+    state.promoCode && check && !check.valid ? (check.reason ?? 'PROMO_CODE_INVALID') : null;
+  return (
+    <details
+      className={styles.promo}
+      open={open || state.promoCode !== ''}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary>{t('slip.promo.title')}</summary>
+      <div className={styles.field}>
+        <label htmlFor="slip-promo">{t('slip.promo.manual')}</label>
+        <input
+          id="slip-promo"
+          className={styles.input}
+          autoComplete="off"
+          value={state.promoCode}
+          aria-invalid={promoProblem !== null || undefined}
+          aria-describedby="slip-promo-check"
+          onChange={(e) => dispatchSlip({ type: 'promoTyped', code: e.target.value })}
+        />
+        <p id="slip-promo-check" className={promoProblem ? styles.error : styles.hint} aria-live="polite">
+          {promoProblem
+            ? rejectionText(promoProblem, t)
+            : model.quote?.promo?.valid && state.promoCode
+              ? t('slip.promo.valid')
+              : ''}
+        </p>
+      </div>
+      {listed.length > 0 ? (
+        <div className={styles.field}>
+          <label htmlFor="slip-promo-list">{t('slip.promo.listed')}</label>
+          <select
+            id="slip-promo-list"
+            className={styles.input}
+            value={listed.some((p) => p.code === state.promoCode) ? state.promoCode : ''}
+            onChange={(e) => dispatchSlip({ type: 'promoTyped', code: e.target.value })}
+          >
+            <option value="">{t('slip.promo.none')}</option>
+            {listed.map((p) => (
+              <option key={p.code} value={p.code}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+    </details>
+  );
+}
+
+function VipRequest({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const { figures, state, account } = model;
+  const [sending, setSending] = useState(false);
+  const above = figures.amountProblem === 'ABOVE_MAX';
+  if (!figures.isVipBetAvailable || !model.isSignedIn || !account || !(above || state.settings.isVipBet))
+    return null;
+  const send = async () => {
+    const request = placeRequest({ ...figures, blocker: null }, state, account.id);
+    if (!request) return;
+    setSending(true);
+    await sendVipRequest(request, t);
+    setSending(false);
+  };
+  return (
+    <div className={styles.vip}>
+      <p className={styles.hint}>{t('slip.vip.hint')}</p>
+      <button type="button" className={styles.secondaryButton} disabled={sending} onClick={send}>
+        {t('slip.vip.request')}
+      </button>
+    </div>
+  );
+}
+
+export function SlipStake({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  return (
+    <div className={styles.stake}>
+      <SystemSelect model={model} t={t} />
+      <AccountSelect model={model} t={t} />
+      <AmountField model={model} t={t} />
+      <Messages model={model} t={t} />
+      <Figures model={model} t={t} />
+      <Promo model={model} t={t} />
+      <VipRequest model={model} t={t} />
+    </div>
+  );
+}
