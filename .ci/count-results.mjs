@@ -14,7 +14,28 @@ for (const file of reports) {
   const failedTests = report.numFailedTests ?? 0;
   // A file that failed to load has no failed test of its own; count it once.
   failed += failedTests > 0 ? failedTests : (report.numFailedTestSuites ?? 0);
+  // Name what failed, so the last lines of a CI log say which test to look at.
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), suite.name ?? '');
+    const failures = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (suite.status === 'failed' && failures.length === 0) {
+      console.log(`FAILED ${file}: ${where}: ${firstLine(suite.message)}`);
+    }
+    for (const test of failures) {
+      console.log(`FAILED ${file}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
 }
+function firstLine(text) {
+  return String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
+}
+
+// Tests that passed only on their retry (tests/flaky-reporter.ts).
+const flakyLog = path.join(dir, 'flaky.log');
+if (existsSync(flakyLog)) process.stdout.write(readFileSync(flakyLog, 'utf8'));
+
 const failedSteps = statuses.filter((s) => s !== '0').length;
 if (failedSteps > 0 && failed === 0) failed = failedSteps;
 if (passed === 0 && failed === 0) failed = 1;
