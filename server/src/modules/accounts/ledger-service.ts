@@ -12,6 +12,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { BalanceFeed } from './balance-feed.ts';
 import { checkLedger, type LedgerReport } from './check-ledger.ts';
+import { mapLedgerErrors } from './ledger-errors.ts';
 import {
   listTransactions,
   type Page,
@@ -32,13 +33,15 @@ import {
   type CaptureInput,
   capture,
   getReservation,
+  type PreparedReservation,
+  prepareReservation,
   type Reservation,
   type ReserveInput,
   release,
   reserve,
   reserveAndCapture,
 } from './reservations.ts';
-import { SystemAccounts } from './system-accounts.ts';
+import { type AccountFacts, SystemAccounts } from './system-accounts.ts';
 import {
   type Account,
   type AccountsView,
@@ -193,6 +196,37 @@ export class Ledger {
   /** Reserve, then capture at once, in one transaction (reservations.ts reserveAndCapture). */
   reserveAndCapture(input: ReserveInput, captureInput: CaptureInput): Promise<Reservation> {
     return this.#moving((ctx) => reserveAndCapture(ctx, input, captureInput));
+  }
+
+  /**
+   * A reservation (captured at once with captureInput) prepared for the caller's own single
+   * database call through ledger_post_reservation() (reservations.ts prepareReservation). Run that
+   * call inside postPrepared(), which maps the ledger's refusals and, once it has committed,
+   * pushes the changed balances.
+   */
+  prepareReservation(input: ReserveInput, captureInput: CaptureInput | null): Promise<PreparedReservation> {
+    return prepareReservation(this.#ctx, input, captureInput);
+  }
+
+  /** Runs the autocommitted call that wrote a prepared reservation (see prepareReservation). */
+  async postPrepared<T>(prepared: PreparedReservation, call: () => Promise<T>): Promise<T> {
+    const result = await mapLedgerErrors(call);
+    this.#feed?.accountsChanged(new Set(prepared.accounts));
+    return result;
+  }
+
+  /**
+   * The currency and type of a player's open account, remembered after the first read (neither
+   * ever changes). ACCOUNT_NOT_FOUND when it is not theirs or is closed; a remembered account that
+   * was closed since is refused by the ledger when money moves (ACCOUNT_NOT_FOUND too).
+   */
+  async accountFacts(userId: bigint, accountId: bigint): Promise<AccountFacts> {
+    const known = this.#ctx.system.facts(accountId);
+    if (known && known.userId === userId) return known;
+    const account = await this.account(userId, accountId);
+    const facts = { userId, iso: account.iso, type: account.type };
+    this.#ctx.system.rememberFacts(accountId, facts);
+    return facts;
   }
   capture(reservationId: bigint, input: CaptureInput): Promise<Reservation> {
     return this.#moving((ctx) => capture(ctx, reservationId, input));

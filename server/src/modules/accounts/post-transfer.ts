@@ -150,9 +150,7 @@ export async function postTransfer(
   input: TransferInput,
   options: { drawReservationId?: boolean } = {},
 ): Promise<{ transfer: Transfer; replayed: boolean; reservationId?: bigint }> {
-  assertTransferShape(input);
-  const postings = await resolve(ctx, input);
-  const metadata = input.metadata ?? {};
+  const args = await transferArguments(ctx, input);
   return mapLedgerErrors(async () => {
     const { rows } = await ctx.db.executeQuery<{
       transfer_id: bigint;
@@ -161,16 +159,16 @@ export async function postTransfer(
       reservation_id?: bigint;
     }>(
       CompiledQuery.raw(options.drawReservationId ? LEDGER_POST_RESERVING_SQL : LEDGER_POST_SQL, [
-        input.idempotencyKey,
-        requestHash(input),
-        input.reason,
-        input.userId ?? null,
+        args.key,
+        args.hash,
+        args.reason,
+        args.userId,
         input.reversesId ?? null,
-        JSON.stringify(metadata),
+        JSON.stringify(args.metadata),
         ctx.clock.now(),
-        postings.map((p) => p.accountId.toString()),
-        postings.map((p) => p.currency),
-        postings.map((p) => p.amountMinor.toString()),
+        args.accounts,
+        args.currencies,
+        args.amounts,
       ]),
     );
     const row = rows[0];
@@ -182,15 +180,47 @@ export async function postTransfer(
       reason: input.reason,
       userId: input.userId ?? null,
       reversesId: input.reversesId ?? null,
-      metadata,
+      metadata: args.metadata,
       createdAt: row.created_at,
-      postings,
+      postings: args.postings,
     };
-    for (const p of postings) ctx.touched?.add(p.accountId);
+    for (const p of args.postings) ctx.touched?.add(p.accountId);
     return row.reservation_id === undefined
       ? { transfer, replayed: false }
       : { transfer, replayed: false, reservationId: row.reservation_id };
   });
+}
+
+/** What ledger_post() takes for a transfer, checked and resolved (system accounts by shard). */
+export interface TransferArguments {
+  key: string;
+  hash: string;
+  reason: string;
+  userId: string | null;
+  metadata: Metadata;
+  accounts: string[];
+  currencies: string[];
+  amounts: string[];
+  postings: Posting[];
+}
+
+export async function transferArguments(
+  ctx: LedgerContext,
+  input: TransferInput,
+): Promise<TransferArguments> {
+  assertTransferShape(input);
+  const postings = await resolve(ctx, input);
+  return {
+    key: input.idempotencyKey,
+    hash: requestHash(input),
+    reason: input.reason,
+    userId: input.userId === undefined || input.userId === null ? null : input.userId.toString(),
+    metadata: input.metadata ?? {},
+    accounts: postings.map((p) => p.accountId.toString()),
+    currencies: postings.map((p) => p.currency),
+    amounts: postings.map((p) => p.amountMinor.toString()),
+    postings,
+  };
 }
 
 export async function readTransfer(db: Kysely<Database>, id: bigint): Promise<Transfer> {

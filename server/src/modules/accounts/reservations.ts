@@ -13,6 +13,9 @@ import {
   type Metadata,
   postTransfer,
   type Transfer,
+  type TransferArguments,
+  type TransferInput,
+  transferArguments,
 } from './post-transfer.ts';
 import { type AccountOwner, shardOf } from './system-accounts.ts';
 import type { AccountsTables, ReservationState } from './tables.ts';
@@ -176,6 +179,20 @@ interface Reserved {
 }
 
 /** The reserve transfer: the amount from the player's account to a hold account. */
+function reserveTransfer(input: ReserveInput, owner: AccountOwner, holdId: bigint): TransferInput {
+  return {
+    idempotencyKey: input.idempotencyKey,
+    reason: input.reason,
+    currency: owner.currency,
+    userId: owner.userId,
+    metadata: { ...input.metadata, phase: 'reserve' },
+    postings: [
+      { account: input.accountId, amountMinor: -input.amountMinor },
+      { account: holdId, amountMinor: input.amountMinor },
+    ],
+  };
+}
+
 async function postReserve(
   ctx: LedgerContext,
   input: ReserveInput,
@@ -183,21 +200,7 @@ async function postReserve(
 ): Promise<Reserved> {
   const owner = await ownerOf(ctx, input.accountId);
   const holdId = await ctx.system.id(ctx.db, 'hold', owner.currency, shardOf(input.idempotencyKey));
-  const posted = await postTransfer(
-    ctx,
-    {
-      idempotencyKey: input.idempotencyKey,
-      reason: input.reason,
-      currency: owner.currency,
-      userId: owner.userId,
-      metadata: { ...input.metadata, phase: 'reserve' },
-      postings: [
-        { account: input.accountId, amountMinor: -input.amountMinor },
-        { account: holdId, amountMinor: input.amountMinor },
-      ],
-    },
-    { drawReservationId },
-  );
+  const posted = await postTransfer(ctx, reserveTransfer(input, owner, holdId), { drawReservationId });
   return {
     transferId: posted.transfer.id,
     replayed: posted.replayed,
@@ -292,17 +295,25 @@ async function postSettle(
   end: 'captured' | 'released',
   build: SettlePlan,
 ): Promise<{ transfer: Transfer; capturedMinor: bigint | null; at: Date }> {
-  const reservation = toReservation(locked);
-  const plan = build(reservation);
-  const { transfer } = await postTransfer(ctx, {
-    idempotencyKey: `reservation:${locked.id}:${end}`,
-    reason: plan.reason,
-    currency: reservation.currency,
-    userId: reservation.userId,
-    metadata: { ...plan.metadata, phase: end, reservationId: locked.id.toString() },
-    postings: [{ account: locked.hold_account_id, amountMinor: -reservation.amountMinor }, ...plan.postings],
-  });
+  const plan = build(toReservation(locked));
+  const { transfer } = await postTransfer(ctx, settleTransfer(locked, end, plan));
   return { transfer, capturedMinor: plan.capturedMinor, at: ctx.clock.now() };
+}
+
+/** The end transfer: the whole amount out of the hold account, where the plan sends it. */
+function settleTransfer(
+  row: Pick<ReservationRow, 'id' | 'hold_account_id' | 'amount' | 'currency' | 'user_id'>,
+  end: 'captured' | 'released',
+  plan: ReturnType<SettlePlan>,
+): TransferInput {
+  return {
+    idempotencyKey: `reservation:${row.id}:${end}`,
+    reason: plan.reason,
+    currency: row.currency,
+    userId: row.user_id,
+    metadata: { ...plan.metadata, phase: end, reservationId: row.id.toString() },
+    postings: [{ account: row.hold_account_id, amountMinor: -row.amount }, ...plan.postings],
+  };
 }
 
 /** Posts the end of a pending reservation whose row this transaction has locked, and records it. */
@@ -356,4 +367,77 @@ export function release(
     ...(metadata ? { metadata } : {}),
     capturedMinor: null,
   }));
+}
+
+/**
+ * A reservation — captured at once when `captureInput` is given (a line bet), else left pending (a
+ * live bet in its delay) — prepared for a caller that writes it inside its own single database
+ * call through ledger_post_reservation(p) (migration 0082): the same transfers, keys, hashes and
+ * reservation row as reserve() or reserveAndCapture(), with no round trip of its own once the
+ * account's owner and the hold shard are known. The id comes from a block of ids drawn ahead. The
+ * key must be new: the database call refuses a replayed one.
+ */
+export interface PreparedReservation {
+  id: bigint;
+  /** The argument of ledger_post_reservation(), as JSON text. */
+  argument: string;
+  /** Every account the call moves (for the balance feed once committed). */
+  accounts: bigint[];
+}
+
+export async function prepareReservation(
+  ctx: LedgerContext,
+  input: ReserveInput,
+  captureInput: CaptureInput | null,
+): Promise<PreparedReservation> {
+  if (input.amountMinor <= 0n) throw new AppError('INVALID_AMOUNT', 'a reservation is positive');
+  const owner = await ownerOf(ctx, input.accountId);
+  const holdId = await ctx.system.id(ctx.db, 'hold', owner.currency, shardOf(input.idempotencyKey));
+  const id = await ctx.system.nextReservationId();
+  const at = ctx.clock.now();
+  const reserve = await transferArguments(ctx, reserveTransfer(input, owner, holdId));
+  let capture: (TransferArguments & { capturedAmount: string }) | null = null;
+  if (captureInput) {
+    const row = {
+      id,
+      hold_account_id: holdId,
+      amount: input.amountMinor,
+      currency: owner.currency,
+      user_id: owner.userId,
+    };
+    const pending: Reservation = {
+      id,
+      idempotencyKey: input.idempotencyKey,
+      accountId: input.accountId,
+      userId: owner.userId,
+      currency: owner.currency,
+      amountMinor: input.amountMinor,
+      reason: input.reason,
+      state: 'pending',
+      reserveTransferId: 0n,
+      settleTransferId: null,
+      capturedMinor: null,
+      createdAt: at,
+      settledAt: null,
+    };
+    const plan = capturePlan(captureInput)(pending);
+    const args = await transferArguments(ctx, settleTransfer(row, 'captured', plan));
+    capture = { ...args, capturedAmount: String(plan.capturedMinor) };
+  }
+  const json = (args: TransferArguments) => ({ ...args, postings: undefined });
+  const argument = JSON.stringify({
+    id: id.toString(),
+    key: input.idempotencyKey,
+    accountId: input.accountId.toString(),
+    holdAccountId: holdId.toString(),
+    userId: owner.userId.toString(),
+    currency: owner.currency,
+    amount: input.amountMinor.toString(),
+    reason: input.reason,
+    at: at.toISOString(),
+    reserve: json(reserve),
+    capture: capture ? json(capture) : null,
+  });
+  const accounts = new Set([...reserve.postings, ...(capture?.postings ?? [])].map((p) => p.accountId));
+  return { id, argument, accounts: [...accounts] };
 }

@@ -6,7 +6,7 @@
  * exists, so the hot path (a reservation per bet) does not read them again.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
 import type { LedgerAccountKind } from './tables.ts';
 
@@ -22,6 +22,13 @@ export function shardOf(key: string): number {
 }
 
 /** What never changes about a player's account once it exists. */
+/** The currency and type of a player's account, which never change after it opens. */
+export interface AccountFacts {
+  userId: bigint;
+  iso: string;
+  type: number;
+}
+
 export interface AccountOwner {
   currency: string;
   userId: bigint;
@@ -29,6 +36,7 @@ export interface AccountOwner {
 
 /** Owners remembered at most (oldest forgotten first): a bound on the process's memory. */
 const MAX_OWNERS = 100_000;
+const RESERVATION_ID_BLOCK = 64;
 
 export class SystemAccounts {
   readonly #root: Kysely<Database>;
@@ -37,8 +45,35 @@ export class SystemAccounts {
   readonly #createdIn = new WeakMap<Kysely<Database>, Set<string>>();
   readonly #owners = new Map<bigint, AccountOwner>();
 
+  readonly #facts = new Map<bigint, AccountFacts>();
+  /** Reservation ids drawn ahead from ledger_reservations_id_seq (prepareReservation). */
+  #reservationIds: bigint[] = [];
+  #drawing: Promise<void> | null = null;
+
   constructor(root: Kysely<Database>) {
     this.#root = root;
+  }
+
+  /**
+   * A fresh ledger_reservations id without a round trip of its own: ids are drawn
+   * RESERVATION_ID_BLOCK at a time. Ids are never reused; an id drawn and not used is a harmless gap
+   * (as with any sequence), and ids no longer follow time across processes.
+   */
+  async nextReservationId(): Promise<bigint> {
+    while (this.#reservationIds.length === 0) {
+      this.#drawing ??= this.#drawReservationIds().finally(() => {
+        this.#drawing = null;
+      });
+      await this.#drawing;
+    }
+    return this.#reservationIds.shift() as bigint;
+  }
+
+  async #drawReservationIds(): Promise<void> {
+    const { rows } = await sql<{ id: bigint }>`
+      select nextval('ledger_reservations_id_seq') as id
+      from generate_series(1, ${RESERVATION_ID_BLOCK})`.execute(this.#root);
+    this.#reservationIds.push(...rows.map((r) => BigInt(r.id)));
   }
 
   /**
@@ -80,6 +115,16 @@ export class SystemAccounts {
       if (oldest !== undefined) this.#owners.delete(oldest);
     }
     this.#owners.set(accountId, owner);
+  }
+
+  /** What was read of a player's account (Ledger.accountFacts); ids are never reused. */
+  facts(accountId: bigint): AccountFacts | undefined {
+    return this.#facts.get(accountId);
+  }
+
+  rememberFacts(accountId: bigint, facts: AccountFacts): void {
+    if (this.#facts.size >= MAX_OWNERS) this.#facts.clear();
+    this.#facts.set(accountId, facts);
   }
 
   async #load(

@@ -55,6 +55,8 @@ export const noSettlementHooks: SettlementHooks = {
 
 /** What betting needs of the limits service (LimitsService fits); references are `bet:<id>`. */
 export interface BettingLimits {
+  /** Present when the limits service provides limits_count_stake_unlimited() (one-call placement). */
+  readonly stakeCountFunction?: 'limits_count_stake_unlimited';
   assertStakeAllowed(
     input: { userId: bigint; currency: string; amountMinor: bigint; reference: string },
     trx?: Transaction<Database>,
@@ -98,6 +100,13 @@ export interface BettingContext {
   bus: EventBus;
   siteConfig: SiteConfigService;
   assertStakeAllowed: StakeLimitCheck;
+  /**
+   * How the one-call placement (betting_place, migration 0083) treats the stake for the limits:
+   * 'count' — the limits service is wired: a player without limits has the stake counted in the
+   * call, anyone else takes the full path; 'skip' — no limits at all; null — a custom check runs,
+   * so every placement takes the full path.
+   */
+  stakeCountInCall: 'count' | 'skip' | null;
   settlementHooks: SettlementHooks;
 }
 

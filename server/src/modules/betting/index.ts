@@ -64,6 +64,13 @@ export function createBettingContext(
     bus: deps.bus,
     siteConfig: services.siteConfig,
     assertStakeAllowed: services.assertStakeAllowed ?? hooks?.assertStakeAllowed ?? noStakeLimits,
+    stakeCountInCall: services.assertStakeAllowed
+      ? null
+      : !services.limits
+        ? 'skip'
+        : services.limits.stakeCountFunction
+          ? 'count'
+          : null,
     settlementHooks: hooks ?? noSettlementHooks,
   };
 }

@@ -18,13 +18,19 @@
  */
 
 import { createHash } from 'node:crypto';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable, sql } from 'kysely';
 import { oddsMilliText } from '../../../../domain/odds/formats.ts';
 import { AppError, ERRORS } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
-import type { Ledger } from '../accounts/index.ts';
+import type { CaptureInput, Ledger, ReserveInput } from '../accounts/index.ts';
 import { readSelections } from '../sportsbook/index.ts';
-import { type BettingContext, isUniqueViolation, publishBet, retryConflicts } from './context.ts';
+import {
+  type BettingContext,
+  betReference,
+  isUniqueViolation,
+  publishBet,
+  retryConflicts,
+} from './context.ts';
 import { type CouponConfig, couponConfig, liveDelayMs, resolveCouponSettings } from './coupon-settings.ts';
 import {
   assertCouponShape,
@@ -139,9 +145,11 @@ export async function placeCoupon(
   const config = await couponConfig(ctx.siteConfig);
   let answer: PlaceAnswer;
   try {
-    answer = await retryConflicts(() =>
-      ctx.ledger.transaction((trx, ledger) => placeInTransaction(ctx, trx, ledger, base, { config })),
-    );
+    answer =
+      (await placeInOneCall(ctx, base, config)) ??
+      (await retryConflicts(() =>
+        ctx.ledger.transaction((trx, ledger) => placeInTransaction(ctx, trx, ledger, base, { config })),
+      ));
   } catch (err) {
     if (isUniqueViolation(err, 'bets_idempotency_uq')) {
       return replay((await findPlacement(ctx.db, userId, idempotencyKey))!, requestHash);
@@ -238,13 +246,7 @@ export async function placeInTransaction(
     if ('code' in taken) return rejectInTransaction(trx, bet, account.iso, now, taken.code);
     promoBoost = taken.boostBasisPoints;
   }
-  const delayMs = priced.isLive
-    ? liveDelayMs(
-        settings,
-        priced.legs.filter((leg) => leg.isLive).map((leg) => leg.selection.sportId),
-      )
-    : 0;
-  const pending = priced.isLive && delayMs > 0;
+  const plan = planStake(settings, betId, request.accountId, priced);
   await ctx.assertStakeAllowed(trx, {
     betId,
     userId,
@@ -253,32 +255,125 @@ export async function placeInTransaction(
     stakeMinor: priced.stakeMinor,
     isLive: priced.isLive,
   });
-  const stake = {
+  const reservation = plan.capture
+    ? await ledger.reserveAndCapture(plan.stake, plan.capture)
+    : await ledger.reserve(plan.stake);
+  await insertBet(trx, bet, account.iso, now, {
+    ...plan.outcome(now),
+    promoBoost,
+    reservationId: reservation.id,
+  });
+  return plan.answer;
+}
+
+/**
+ * What a priced coupon does with its stake: a line coupon's is reserved and captured to the house
+ * at once (accepted); a live coupon with a delay keeps it reserved (pending_delay) until the live
+ * delay worker decides.
+ */
+function planStake(
+  settings: ReturnType<typeof resolveCouponSettings>,
+  betId: bigint,
+  accountId: bigint,
+  priced: PricedCoupon,
+) {
+  const delayMs = priced.isLive
+    ? liveDelayMs(
+        settings,
+        priced.legs.filter((leg) => leg.isLive).map((leg) => leg.selection.sportId),
+      )
+    : 0;
+  const pending = priced.isLive && delayMs > 0;
+  const metadata = { betId: betId.toString() };
+  const stake: ReserveInput = {
     idempotencyKey: `bet:${betId}`,
-    accountId: request.accountId,
+    accountId,
     amountMinor: priced.stakeMinor,
     reason: 'stake',
-    metadata: { betId: betId.toString() },
+    metadata,
   };
-  const reservation = pending
-    ? await ledger.reserve(stake)
-    : await ledger.reserveAndCapture(stake, {
-        to: [{ account: { system: 'house' }, amountMinor: priced.stakeMinor }],
-        reason: 'stake',
-        metadata: { betId: betId.toString() },
-      });
+  const capture: CaptureInput | null = pending
+    ? null
+    : { to: [{ account: { system: 'house' }, amountMinor: priced.stakeMinor }], reason: 'stake', metadata };
   const answer: PlaceAnswer = pending
     ? { status: 'pending', betId: betId.toString(), delayMs }
     : acceptedAnswer(betId, priced);
-  await insertBet(trx, bet, account.iso, now, {
-    status: pending ? 'pending_delay' : 'accepted',
-    priced,
-    promoBoost,
+  return {
+    stake,
+    capture,
     answer,
-    reservationId: reservation.id,
-    delayUntil: pending ? new Date(now.getTime() + delayMs) : null,
-  });
-  return answer;
+    outcome: (now: Date) => ({
+      status: pending ? ('pending_delay' as const) : ('accepted' as const),
+      priced,
+      answer,
+      delayUntil: pending ? new Date(now.getTime() + delayMs) : null,
+    }),
+  };
+}
+
+const ONE_CALL_ATTEMPTS = 3;
+const BETTING_PLACE_SQL =
+  'select status, reservation_id from betting_place($1::bigint[], $2::text[], $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11::jsonb)';
+
+const jsonText = (value: unknown) =>
+  JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v));
+
+/**
+ * The usual placement in one database call (betting_place, migration 0083) after a plain read of
+ * the selections: the call takes the markets FOR SHARE and checks that nothing priced from changed
+ * (else the coupon is priced again, ONE_CALL_ATTEMPTS times), counts the stake for a player without
+ * limits, reserves and captures the stake and writes the bet, all or nothing. Answers null when the
+ * coupon needs the full transaction: a promo code (its one use is claimed there), a custom stake
+ * check, a player with any limit row, or selections that kept changing.
+ */
+async function placeInOneCall(
+  ctx: BettingContext,
+  placement: Placement & { betId: bigint },
+  config: CouponConfig,
+): Promise<PlaceAnswer | null> {
+  const { userId, request, betId } = placement;
+  if (ctx.stakeCountInCall === null || request.promoCode) return null;
+  const account = await ctx.ledger.accountFacts(userId, request.accountId);
+  const settings = resolveCouponSettings(config, account.iso);
+  for (let attempt = 0; attempt < ONE_CALL_ATTEMPTS; attempt++) {
+    const selections = await readSelections(
+      ctx.db,
+      request.bets.map((b) => b.outcomeId),
+    );
+    const priced = priceCoupon(request, selections, { ...settings, isBonusAccount: account.type === 4 });
+    const now = ctx.clock.now();
+    if (!priced.ok) {
+      return rejectInTransaction(ctx.db, placement, account.iso, now, priced.code, priced.legIndex);
+    }
+    const plan = planStake(settings, betId, request.accountId, priced);
+    const prepared = await ctx.ledger.prepareReservation(plan.stake, plan.capture);
+    const row = betRow(placement, account.iso, now, {
+      ...plan.outcome(now),
+      promoBoost: null,
+      reservationId: prepared.id,
+    });
+    const { rows } = await ctx.ledger.postPrepared(prepared, () =>
+      ctx.db.executeQuery<{ status: 'placed' | 'stale' | 'limits' }>(
+        CompiledQuery.raw(BETTING_PLACE_SQL, [
+          priced.legs.map((leg) => leg.outcomeId.toString()),
+          priced.legs.map((leg) => leg.selection.stamp),
+          ctx.stakeCountInCall === 'count',
+          userId.toString(),
+          betReference(betId),
+          account.iso,
+          priced.stakeMinor.toString(),
+          now,
+          prepared.argument,
+          jsonText({ ...row, answer: plan.answer }),
+          jsonText(legRows(betId, priced)),
+        ]),
+      ),
+    );
+    const status = rows[0]?.status;
+    if (status === 'placed') return plan.answer;
+    if (status === 'limits') return null;
+  }
+  return null;
 }
 
 function json(value: unknown): Record<string, unknown> {
@@ -296,17 +391,16 @@ type BetOutcome =
       delayUntil: Date | null;
     };
 
-/** Writes the bet row with its answer and, for a priced coupon, its legs, in one statement. */
-async function insertBet(
-  trx: Kysely<Database>,
+/** The whole bets row of a placement's answer (every column, as the one-call path writes it). */
+function betRow(
   placement: Placement & { betId: bigint },
   currency: string,
   now: Date,
   outcome: BetOutcome,
-): Promise<void> {
+): Selectable<BettingTables['bets']> {
   const { request, betId } = placement;
   const priced = outcome.status === 'rejected' ? null : outcome.priced;
-  const row = {
+  return {
     id: betId,
     user_id: placement.userId,
     account_id: request.accountId,
@@ -326,13 +420,29 @@ async function insertBet(
     reason_code: outcome.status === 'rejected' ? outcome.code : null,
     idempotency_key: placement.idempotencyKey,
     request_hash: placement.requestHash,
-    placed_at: now,
-    decided_at: outcome.status === 'pending_delay' ? null : now,
     answer: json(outcome.answer),
     reservation_id: outcome.status === 'rejected' ? null : outcome.reservationId,
     delay_until: outcome.status === 'rejected' ? null : outcome.delayUntil,
+    settlement_version: 0,
+    payout: null,
+    cashed_out: 0n,
+    auto_cashout: null,
+    placed_at: now,
+    decided_at: outcome.status === 'pending_delay' ? null : now,
+    settled_at: null,
   };
-  if (!priced) {
+}
+
+/** Writes the bet row with its answer and, for a priced coupon, its legs, in one statement. */
+async function insertBet(
+  trx: Kysely<Database>,
+  placement: Placement & { betId: bigint },
+  currency: string,
+  now: Date,
+  outcome: BetOutcome,
+): Promise<void> {
+  const row = betRow(placement, currency, now, outcome);
+  if (outcome.status === 'rejected') {
     await trx.insertInto('bets').values(row).execute();
     return;
   }
@@ -340,11 +450,11 @@ async function insertBet(
   await trx
     .with('bet', (db) => db.insertInto('bets').values(row).returning('id'))
     .insertInto('bet_legs')
-    .values(legRows(betId, priced))
+    .values(legRows(placement.betId, outcome.priced))
     .execute();
 }
 
-function legRows(betId: bigint, priced: PricedCoupon) {
+function legRows(betId: bigint, priced: PricedCoupon): Selectable<BettingTables['bet_legs']>[] {
   return priced.legs.map((leg, position) => ({
     bet_id: betId,
     position,
@@ -360,6 +470,7 @@ function legRows(betId: bigint, priced: PricedCoupon) {
     market_version: leg.selection.marketVersion,
     score_home: leg.selection.scoreHome,
     score_away: leg.selection.scoreAway,
+    result: null,
   }));
 }
 

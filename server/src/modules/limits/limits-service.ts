@@ -57,6 +57,12 @@ export interface LimitsOptions {
 export type ChangeResult = { status: 'applied' | 'pending' | 'unchanged'; limit: LimitView };
 
 export class LimitsService {
+  /**
+   * The database function doing what assertStakeAllowed does for a player without any limit row
+   * (migration 0081): betting's one-call placement runs it, and takes its full path, calling
+   * assertStakeAllowed, whenever it answers false.
+   */
+  readonly stakeCountFunction = 'limits_count_stake_unlimited';
   readonly #db: Kysely<Database>;
   readonly #clock: Clock;
   readonly #options: LimitsOptions;

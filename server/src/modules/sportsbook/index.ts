@@ -233,6 +233,11 @@ export interface SelectionState {
   isTimeRunning: boolean;
   scoreHome: number;
   scoreAway: number;
+  /**
+   * Every field above as the database writes it (sportsbook_selection_stamp, migration 0080): a
+   * placement priced from a plain read passes the stamps to sportsbook_selections_unchanged().
+   */
+  stamp: string;
 }
 
 /**
@@ -266,6 +271,7 @@ export async function readSelections(
       'g.clock_running',
       'g.score_home',
       'g.score_away',
+      sql<string>`sportsbook_selection_stamp(o, m, g)`.as('stamp'),
     ])
     .where('o.id', 'in', [...outcomeIds])
     .orderBy('m.id');
@@ -290,6 +296,7 @@ export async function readSelections(
         isTimeRunning: r.clock_running,
         scoreHome: r.score_home,
         scoreAway: r.score_away,
+        stamp: r.stamp,
       },
     ]),
   );
