@@ -10,17 +10,21 @@ language sql stable as $$
           g.status, g.finished_at, g.clock_running, g.score_home, g.score_away)::text
 $$;
 
+-- plpgsql, so its one statement is planned once per connection, not at every call.
 create function sportsbook_selections_unchanged(p_outcome_ids bigint[], p_stamps text[]) returns boolean
-language sql as $$
-  select count(distinct s.id) = (select count(distinct u.id) from unnest(p_outcome_ids) as u (id))
-  from (
-    select x.id, sportsbook_selection_stamp(o, m, g) = x.stamp as same
-    from unnest(p_outcome_ids, p_stamps) as x (id, stamp)
-    join outcomes o on o.id = x.id
-    join markets m on m.id = o.market_id
-    join games g on g.id = m.game_id
-    order by m.id
-    for share of m
-  ) s
-  where s.same
+language plpgsql as $$
+begin
+  return (
+    select count(distinct s.id) = (select count(distinct u.id) from unnest(p_outcome_ids) as u (id))
+    from (
+      select x.id, sportsbook_selection_stamp(o, m, g) = x.stamp as same
+      from unnest(p_outcome_ids, p_stamps) as x (id, stamp)
+      join outcomes o on o.id = x.id
+      join markets m on m.id = o.market_id
+      join games g on g.id = m.game_id
+      order by m.id
+      for share of m
+    ) s
+    where s.same);
+end
 $$;

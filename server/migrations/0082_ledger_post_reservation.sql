@@ -4,25 +4,18 @@
 -- postings the application prepared (prepared-reservation.ts) — the same rows reserve() and
 -- reserveAndCapture() write in several round trips. A reserve key already used answers replayed
 -- and writes nothing else: the caller decides (a fresh key never replays).
-create function ledger_json_bigints(p jsonb) returns bigint[]
-language sql immutable as $$
-  select coalesce(array_agg(x.v::bigint order by x.n), '{}')
-  from jsonb_array_elements_text(p) with ordinality as x (v, n)
-$$;
-
-create function ledger_json_texts(p jsonb) returns text[]
-language sql immutable as $$
-  select coalesce(array_agg(x.v order by x.n), '{}')
-  from jsonb_array_elements_text(p) with ordinality as x (v, n)
-$$;
-
+-- A transfer of ledger_post_reservation's argument posted through ledger_post(). plpgsql, so its
+-- statement is planned once per connection, not at every call.
 create function ledger_post_json(p jsonb, p_at timestamptz)
 returns table (transfer_id bigint, replayed boolean, created_at timestamptz)
-language sql as $$
-  select * from ledger_post(
+language plpgsql as $$
+begin
+  return query select * from ledger_post(
     p ->> 'key', p ->> 'hash', p ->> 'reason', (p ->> 'userId')::bigint, null, p -> 'metadata', p_at,
-    ledger_json_bigints(p -> 'accounts'), ledger_json_texts(p -> 'currencies'),
-    ledger_json_bigints(p -> 'amounts'))
+    array(select x.v::bigint from jsonb_array_elements_text(p -> 'accounts') with ordinality as x (v, n) order by x.n),
+    array(select x.v from jsonb_array_elements_text(p -> 'currencies') with ordinality as x (v, n) order by x.n),
+    array(select x.v::bigint from jsonb_array_elements_text(p -> 'amounts') with ordinality as x (v, n) order by x.n));
+end
 $$;
 
 create function ledger_post_reservation(p jsonb)

@@ -208,10 +208,18 @@ export class Ledger {
     return prepareReservation(this.#ctx, input, captureInput);
   }
 
-  /** Runs the autocommitted call that wrote a prepared reservation (see prepareReservation). */
-  async postPrepared<T>(prepared: PreparedReservation, call: () => Promise<T>): Promise<T> {
+  /**
+   * Runs the autocommitted call meant to write a prepared reservation (see prepareReservation),
+   * with the ledger's refusals mapped to catalogue errors; when `wrote(result)` says the
+   * reservation was written, the changed balances are pushed.
+   */
+  async postPrepared<T>(
+    prepared: PreparedReservation,
+    call: () => Promise<T>,
+    wrote: (result: T) => boolean,
+  ): Promise<T> {
     const result = await mapLedgerErrors(call);
-    this.#feed?.accountsChanged(new Set(prepared.accounts));
+    if (wrote(result)) this.#feed?.accountsChanged(new Set(prepared.accounts));
     return result;
   }
 

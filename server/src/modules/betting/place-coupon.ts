@@ -352,22 +352,25 @@ async function placeInOneCall(
       promoBoost: null,
       reservationId: prepared.id,
     });
-    const { rows } = await ctx.ledger.postPrepared(prepared, () =>
-      ctx.db.executeQuery<{ status: 'placed' | 'stale' | 'limits' }>(
-        CompiledQuery.raw(BETTING_PLACE_SQL, [
-          priced.legs.map((leg) => leg.outcomeId.toString()),
-          priced.legs.map((leg) => leg.selection.stamp),
-          ctx.stakeCountInCall === 'count',
-          userId.toString(),
-          betReference(betId),
-          account.iso,
-          priced.stakeMinor.toString(),
-          now,
-          prepared.argument,
-          jsonText({ ...row, answer: plan.answer }),
-          jsonText(legRows(betId, priced)),
-        ]),
-      ),
+    const { rows } = await ctx.ledger.postPrepared(
+      prepared,
+      () =>
+        ctx.db.executeQuery<{ status: 'placed' | 'stale' | 'limits' }>(
+          CompiledQuery.raw(BETTING_PLACE_SQL, [
+            priced.legs.map((leg) => leg.outcomeId.toString()),
+            priced.legs.map((leg) => leg.selection.stamp),
+            ctx.stakeCountInCall === 'count',
+            userId.toString(),
+            betReference(betId),
+            account.iso,
+            priced.stakeMinor.toString(),
+            now,
+            prepared.argument,
+            jsonText({ ...row, answer: plan.answer }),
+            jsonText(legRows(betId, priced)),
+          ]),
+        ),
+      (result) => result.rows[0]?.status === 'placed',
     );
     const status = rows[0]?.status;
     if (status === 'placed') return plan.answer;
