@@ -27,6 +27,7 @@ const ConfigSchema = Type.Object({
   seedOnStart: Type.Boolean(),
   fragmentTimeoutMs: Type.Integer({ minimum: 50, maximum: 60_000 }),
   pageCacheMs: Type.Integer({ minimum: 0, maximum: 60_000 }),
+  renderThreads: Type.Integer({ minimum: 0, maximum: 16 }),
   bodyLimitBytes: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024 }),
   clockTickMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
   wsMaxTopicsPerSocket: Type.Integer({ minimum: 1, maximum: 10_000 }),
@@ -212,6 +213,14 @@ export const VARIABLES: readonly Variable[] = [
     defaultValue: '1000',
     parse: int,
     description: "How long a guest's rendered page may be served again to identical guests (0 = never).",
+  },
+  {
+    name: 'RENDER_THREADS',
+    field: 'renderThreads',
+    defaultValue: '1',
+    parse: int,
+    description:
+      'Worker threads per process that render pages off the HTTP event loop (0 = render on the main thread).',
   },
   {
     name: 'BODY_LIMIT_BYTES',

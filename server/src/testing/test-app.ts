@@ -55,8 +55,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(REPO_ROOT, 'web/dist'),
+    // WEB_DIST_DIR lets parallel work trees test against their own web build.
+    WEB_DIST_DIR: path.resolve(REPO_ROOT, process.env.WEB_DIST_DIR || 'web/dist'),
     SEED_ON_START: 'false',
+    // Renders on the main thread: only the tests of the render workers pay their start-up.
+    RENDER_THREADS: '0',
     ...overrides,
   });
 }

@@ -16,18 +16,21 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
-import type { WebBuild } from './index.ts';
+import type { WebBuild } from './web-build.ts';
 
 const MAX_COMPONENTS = 20;
 const LANGUAGE = /^[a-z]{2}$/;
 const COUNTRY = /^[A-Za-z]{2}$/;
 const DEFAULT_TIME_ZONE = 3;
 
-function contextFromRequest(request: FastifyRequest): FragmentContext {
-  const header = (name: string): string | undefined => {
-    const value = request.headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
+/**
+ * The fragment context as the remote reads it from the protocol headers and the user_token cookie.
+ * A render worker passes its context through the same headers, so both paths see the same values.
+ */
+export function contextFromHeaders(
+  header: (name: string) => string | undefined,
+  cookies: Record<string, string | undefined>,
+): FragmentContext {
   const lng = header(MF_HEADERS.language) ?? 'ru';
   if (!LANGUAGE.test(lng))
     throw new AppError('UNKNOWN_LANGUAGE', `mf-language must be two lower-case letters`);
@@ -39,14 +42,58 @@ function contextFromRequest(request: FastifyRequest): FragmentContext {
     timeZone: Number.isInteger(timeZone) && timeZone >= -12 && timeZone <= 14 ? timeZone : DEFAULT_TIME_ZONE,
     device,
     geoCountry: geo && COUNTRY.test(geo) ? geo.toUpperCase() : null,
-    userToken: request.cookies?.user_token ?? null,
+    userToken: cookies.user_token ?? null,
     forceSpa: header(MF_HEADERS.forceSpa) !== undefined,
     // The shell sends the settings it drew the page with; a browser's own request has its cookies.
     view:
       header(MF_HEADERS.view) !== undefined
         ? parseViewSettings(header(MF_HEADERS.view))
-        : viewSettingsFromCookies(request.cookies ?? {}),
+        : viewSettingsFromCookies(cookies),
   };
+}
+
+function contextFromRequest(request: FastifyRequest): FragmentContext {
+  return contextFromHeaders((name) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  }, request.cookies ?? {});
+}
+
+/** Records how long one fragment took; the render workers send theirs to the main thread's metrics. */
+export type ObserveFragment = (app: string, outcome: 'ok' | 'error', seconds: number) => void;
+
+export function observeWith(metrics: ModuleDeps['metrics']): ObserveFragment {
+  return (app, outcome, seconds) => metrics.fragmentDuration.observe({ app, outcome }, seconds);
+}
+
+/** The remote side of one fragment: the app lookup, its render and the schema check of its answer. */
+export async function renderFragment(
+  build: Pick<WebBuild, 'manifest' | 'remotes'>,
+  request: {
+    appName: string;
+    url: string;
+    /** Read after the app lookup, so an unknown app is named before a bad context. */
+    readContext: () => FragmentContext;
+    components: string[] | null;
+  },
+  api: ApiFetch,
+  observe: ObserveFragment,
+): Promise<RemoteRenderResult> {
+  const { appName } = request;
+  const remote = build.remotes.get(appName);
+  const assets = build.manifest.apps[appName];
+  if (!remote || !assets) throw new AppError('UNKNOWN_APP', `no micro-app named ${appName}`);
+  const started = performance.now();
+  const result = await remote.render({
+    url: request.url,
+    context: request.readContext(),
+    components: request.components,
+    api,
+    assets,
+  });
+  const fragment = parseFragment(result.fragment);
+  observe(appName, 'ok', (performance.now() - started) / 1000);
+  return { status: result.status, fragment };
 }
 
 export function registerFragmentRoutes(
@@ -55,6 +102,7 @@ export function registerFragmentRoutes(
   api: ApiFetch,
   deps: ModuleDeps,
 ): void {
+  const observe = observeWith(deps.metrics);
   const handler = async (request: FastifyRequest, components: string[] | null) => {
     const { app: appName } = request.params as { app: string };
     if (
@@ -66,24 +114,9 @@ export function registerFragmentRoutes(
         `send ${MF_HEADERS.renderMode}: json and ${MF_HEADERS.apiVersion}: ${MF_API_VERSION}`,
       );
     }
-    const remote = build.remotes.get(appName);
-    const assets = build.manifest.apps[appName];
-    if (!remote || !assets) throw new AppError('UNKNOWN_APP', `no micro-app named ${appName}`);
     const url = request.url.slice(`/mf/${appName}`.length) || '/';
-    const started = performance.now();
-    const result = await remote.render({
-      url,
-      context: contextFromRequest(request),
-      components,
-      api,
-      assets,
-    });
-    const fragment = parseFragment(result.fragment);
-    deps.metrics.fragmentDuration.observe(
-      { app: appName, outcome: 'ok' },
-      (performance.now() - started) / 1000,
-    );
-    return { status: result.status, fragment };
+    const readContext = () => contextFromRequest(request);
+    return renderFragment(build, { appName, url, readContext, components }, api, observe);
   };
 
   const params = Type.Object({ app: Type.String({ pattern: '^[a-z][a-z0-9-]{0,30}$' }), '*': Type.String() });
@@ -113,23 +146,70 @@ export function registerFragmentRoutes(
 }
 
 type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+type FragmentOptions = { context: FragmentContext; components?: string[]; timeoutMs: number };
+/** One fragment request as the host sends it: the status and the (unchecked) answer. */
+type FragmentCall = (
+  appName: string,
+  url: string,
+  options: FragmentOptions,
+) => Promise<{ status: number; body: unknown }>;
 
-/** Host side: loads a fragment through the protocol, with a timeout, and validates it. */
+/** Host side: loads a fragment through the protocol (in-process HTTP), with a timeout, and validates it. */
 export function createFragmentLoader(inject: Inject, deps: ModuleDeps) {
-  return async (
-    appName: string,
-    url: string,
-    options: { context: FragmentContext; components?: string[]; timeoutMs: number },
-  ): Promise<RemoteRenderResult> => {
-    const started = performance.now();
+  const call: FragmentCall = async (appName, url, options) => {
     const headers: Record<string, string> = fragmentRequestHeaders(options.context);
     if (options.context.userToken)
       headers.cookie = `user_token=${encodeURIComponent(options.context.userToken)}`;
     const request: InjectOptions = options.components
       ? { method: 'POST', url: `/mf/${appName}${url}`, headers, payload: { components: options.components } }
       : { method: 'GET', url: `/mf/${appName}${url}`, headers };
+    const response = await inject(request);
+    return { status: response.statusCode, body: response.json() as unknown };
+  };
+  return hostLoader(call, deps.config.fragmentTimeoutMs, observeWith(deps.metrics));
+}
+
+/**
+ * Host side in a render worker: the remote renders in the same thread, its context read back from
+ * the protocol headers exactly as the /mf route reads them, with the same timeout and checks.
+ */
+export function createInThreadFragmentLoader(
+  build: Pick<WebBuild, 'manifest' | 'remotes'>,
+  api: ApiFetch,
+  fragmentTimeoutMs: number,
+  observe: ObserveFragment,
+) {
+  const call: FragmentCall = async (appName, url, options) => {
+    const headers = fragmentRequestHeaders(options.context);
+    const cookies = options.context.userToken ? { user_token: options.context.userToken } : {};
+    const readContext = () => contextFromHeaders((name) => headers[name], cookies);
+    const components = options.components ?? null;
+    const request = { appName, url: remoteUrl(appName, url), readContext, components };
+    const result = await renderFragment(build, request, api, observe);
+    return { status: result.status, body: result.fragment };
+  };
+  return hostLoader(call, fragmentTimeoutMs, observe);
+}
+
+/**
+ * The path the remote sees, as if it came over HTTP: the in-process request parses
+ * /mf/<app><url> as a URL (percent-encoding, dot segments) and the route strips the prefix.
+ */
+function remoteUrl(appName: string, url: string): string {
+  const prefix = `/mf/${appName}`;
+  const parsed = new URL(`${prefix}${url}`, 'http://localhost');
+  const path = parsed.pathname + parsed.search;
+  if (path !== prefix && !path.startsWith(`${prefix}/`)) {
+    throw new AppError('FRAGMENT_INVALID', `${url} leaves the micro-app ${appName}`);
+  }
+  return path.slice(prefix.length) || '/';
+}
+
+function hostLoader(call: FragmentCall, fragmentTimeoutMs: number, observe: ObserveFragment) {
+  return async (appName: string, url: string, options: FragmentOptions): Promise<RemoteRenderResult> => {
+    const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
-    const timeoutMs = Math.min(options.timeoutMs, deps.config.fragmentTimeoutMs);
+    const timeoutMs = Math.min(options.timeoutMs, fragmentTimeoutMs);
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () => reject(new AppError('FRAGMENT_TIMEOUT', `${appName} took over ${timeoutMs} ms`)),
@@ -137,17 +217,13 @@ export function createFragmentLoader(inject: Inject, deps: ModuleDeps) {
       );
     });
     try {
-      const response = await Promise.race([inject(request), timeout]);
-      const body = response.json() as unknown;
-      if (response.statusCode >= 500 && !isFragmentLike(body)) {
-        throw new AppError('FRAGMENT_INVALID', `${appName} failed with ${response.statusCode}`);
+      const response = await Promise.race([call(appName, url, options), timeout]);
+      if (response.status >= 500 && !isFragmentLike(response.body)) {
+        throw new AppError('FRAGMENT_INVALID', `${appName} failed with ${response.status}`);
       }
-      return { status: response.statusCode, fragment: parseFragment(body) };
+      return { status: response.status, fragment: parseFragment(response.body) };
     } catch (err) {
-      deps.metrics.fragmentDuration.observe(
-        { app: appName, outcome: 'error' },
-        (performance.now() - started) / 1000,
-      );
+      observe(appName, 'error', (performance.now() - started) / 1000);
       if (err instanceof AppError) throw err;
       throw new AppError('FRAGMENT_INVALID', `${appName}: ${(err as Error).message}`);
     } finally {

@@ -2,27 +2,22 @@
  * Web role: serves the built browser assets, answers micro-app fragment requests (/mf/<app>/…)
  * through the protocol of web/mf, and hands every other page request to the host shell, which
  * composes the document from fragments it loads through the same protocol (in-process here).
+ * Pages render on worker threads (render-pool.ts, RENDER_THREADS) so a render never stalls this
+ * event loop; guests' pages are micro-cached and re-rendered in the background (page-cache.ts).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type {
-  ApiFetch,
-  RemoteServerModule,
-  ShellRequest,
-  ShellResponse,
-  ShellServerModule,
-  WebManifest,
-} from '@parlay/mf/contract.ts';
+import type { ApiFetch, ShellRequest } from '@parlay/mf/contract.ts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CachedMap } from '../../platform/cached.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
-import { createFragmentLoader, registerFragmentRoutes } from './fragments.ts';
-import { SharedApiCache } from './shared-api-cache.ts';
+import { type ApiTextFetch, createApiTextFetch, jsonApi } from './api-fetch.ts';
+import { createFragmentLoader, observeWith, registerFragmentRoutes } from './fragments.ts';
+import { PageCache } from './page-cache.ts';
+import { RenderPool } from './render-pool.ts';
+import { RenderedPage } from './rendered-page.ts';
+import { loadWebBuild, type WebBuild } from './web-build.ts';
+
+export { loadWebBuild, type WebBuild } from './web-build.ts';
 
 /** Paths the shell never renders: they belong to the JSON APIs and infrastructure. */
 const NON_PAGE_PREFIXES = [
@@ -44,33 +39,11 @@ const NON_PAGE_PREFIXES = [
 ];
 
 const PAGE_CACHE_ENTRIES = 2_000;
+/** An expired guest page is served stale while it is re-rendered, for at most this many TTLs. */
+const PAGE_STALE_TTLS = 10;
+const PAGE_MAX_STALE_MS = 30_000;
 const OPERATOR_CHANGE_TOPICS = ['config:changed', 'blocks:changed', 'redirects:changed', 'seo:changed'];
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
-
-export interface WebBuild {
-  manifest: WebManifest;
-  shell: ShellServerModule;
-  remotes: Map<string, RemoteServerModule>;
-}
-
-export async function loadWebBuild(distDir: string): Promise<WebBuild> {
-  const manifestPath = path.join(distDir, 'manifest.json');
-  if (!existsSync(manifestPath)) {
-    throw new Error(`web assets are not built (${manifestPath} is missing): run npm run build`);
-  }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as WebManifest;
-  const serverDir = path.join(distDir, 'server');
-  const importDefault = async <T>(file: string): Promise<T> =>
-    ((await import(pathToFileURL(path.join(serverDir, file)).href)) as { default: T }).default;
-  const shell = await importDefault<ShellServerModule>('shell.js');
-  const remotes = new Map<string, RemoteServerModule>();
-  for (const file of readdirSync(serverDir)) {
-    if (!file.endsWith('.js') || file === 'shell.js') continue;
-    const remote = await importDefault<RemoteServerModule>(file);
-    if (remote && typeof remote.render === 'function') remotes.set(remote.appName, remote);
-  }
-  return { manifest, shell, remotes };
-}
 
 export interface WebModuleOptions {
   deps: ModuleDeps;
@@ -92,14 +65,18 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
     wildcard: false,
   });
 
-  const api = createApiFetch(deps, inject);
+  const apiText = createApiTextFetch(deps, inject, OPERATOR_CHANGE_TOPICS);
+  const api = jsonApi(apiText);
   registerFragmentRoutes(app, build, api, deps);
-  const loadFragment = createFragmentLoader(inject, deps);
+  const render = await pageRenderer(app, { deps, inject, build, distDir, api, apiText });
 
-  const pageCache = new CachedMap<RenderedPage>(deps.clock, deps.config.pageCacheMs, PAGE_CACHE_ENTRIES);
+  const { pageCacheMs } = deps.config;
+  const pageCache = new PageCache<RenderedPage>(deps.clock, {
+    ttlMs: pageCacheMs,
+    maxStaleMs: Math.min(pageCacheMs * PAGE_STALE_TTLS, PAGE_MAX_STALE_MS),
+    maxEntries: PAGE_CACHE_ENTRIES,
+  });
   for (const topic of OPERATOR_CHANGE_TOPICS) deps.bus.subscribe(topic, () => pageCache.clear());
-  const render = (shellRequest: ShellRequest) =>
-    build.shell.renderPage({ request: shellRequest, manifest: build.manifest, api, loadFragment });
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -118,14 +95,14 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
       const key = deps.config.pageCacheMs > 0 ? (build.shell.pageCacheKey?.(shellRequest) ?? null) : null;
       const page =
         key === null
-          ? new RenderedPage(await render(shellRequest))
+          ? await render(shellRequest)
           : await pageCache
               .get(key, () => renderCacheable(render, shellRequest))
               .catch((err: unknown) => {
-                if (err instanceof UncacheableResponse) return new RenderedPage(err.response);
+                if (err instanceof UncacheableResponse) return err.page;
                 throw err;
               });
-      const result = page.response;
+      const result = page.head;
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
       // The shell may override both, e.g. sitemap.xml answers application/xml.
@@ -139,8 +116,6 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
 }
 
 const COMPRESS_MIN_BYTES = 1024;
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** br when the client takes it, else gzip, else none (a q=0 entry refuses an encoding). */
 export function pickEncoding(headers: Record<string, unknown>): 'br' | 'gzip' | null {
@@ -154,84 +129,53 @@ export function pickEncoding(headers: Record<string, unknown>): 'br' | 'gzip' | 
   return null;
 }
 
-/** A rendered page with its UTF-8 bytes, and each compressed form made once when first asked for. */
-class RenderedPage {
-  readonly response: ShellResponse;
-  readonly bytes: Buffer;
-  readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
-
-  constructor(response: ShellResponse) {
-    this.response = response;
-    this.bytes = response.kind === 'html' ? Buffer.from(response.html, 'utf8') : Buffer.alloc(0);
-  }
-
-  encoded(encoding: 'br' | 'gzip'): Promise<Buffer> {
-    let body = this.#encoded.get(encoding);
-    if (!body) {
-      // Brotli at a dynamic-content quality, as app.ts does for the APIs.
-      body =
-        encoding === 'br'
-          ? brotli(this.bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzip(this.bytes, { level: 6 });
-      this.#encoded.set(encoding, body);
-    }
-    return body;
-  }
-}
-
 /** A server error is never kept: the next guest gets a fresh attempt. */
 async function renderCacheable(
-  render: (request: ShellRequest) => Promise<ShellResponse>,
+  render: (request: ShellRequest) => Promise<RenderedPage>,
   request: ShellRequest,
 ): Promise<RenderedPage> {
-  const result = await render(request);
-  if (result.kind === 'html' && result.status >= 500) throw new UncacheableResponse(result);
-  return new RenderedPage(result);
+  const page = await render(request);
+  if (page.head.kind === 'html' && page.head.status >= 500) throw new UncacheableResponse(page);
+  return page;
 }
 
 class UncacheableResponse extends Error {
-  readonly response: ShellResponse;
-  constructor(response: ShellResponse) {
+  readonly page: RenderedPage;
+  constructor(page: RenderedPage) {
     super('uncacheable response');
-    this.response = response;
+    this.page = page;
   }
 }
 
-function createApiFetch(deps: ModuleDeps, inject: WebModuleOptions['inject']): ApiFetch {
-  const remoteBase = deps.config.roles.includes('api') ? null : deps.config.apiInternalUrl;
-  const sharedCache = new SharedApiCache(deps.clock);
-  // Operator changes must show on the next render, not when the shared copy expires.
-  for (const topic of OPERATOR_CHANGE_TOPICS) deps.bus.subscribe(topic, () => sharedCache.clear());
-  return async (apiPath, init = {}) => {
-    if (!apiPath.startsWith('/')) throw new AppError('INTERNAL', `api path must start with /: ${apiPath}`);
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers: Record<string, string> = { accept: 'application/json', ...(init.headers ?? {}) };
-    if (remoteBase) {
-      const response = await fetch(new URL(apiPath, remoteBase), {
-        method,
-        headers: init.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return { status: response.status, json: () => response.json() as Promise<unknown> };
-    }
-    const shareable = method === 'GET' && !('cookie' in headers) && !('authorization' in headers);
-    const key = `${apiPath} ${headers['x-language'] ?? ''}`;
-    const hit = shareable ? sharedCache.get(key) : null;
-    if (hit) return { status: hit.status, json: async () => JSON.parse(hit.body) as unknown };
-    const response = await inject({
-      method: method as InjectOptions['method'],
-      url: apiPath,
-      headers,
-      ...(init.body === undefined ? {} : { payload: init.body as object }),
-    });
-    if (shareable) {
-      const cacheControl = response.headers['cache-control'];
-      sharedCache.store(
-        key,
-        { status: response.statusCode, body: response.body },
-        String(cacheControl ?? ''),
-      );
-    }
-    return { status: response.statusCode, json: async () => response.json() as unknown };
-  };
+/**
+ * Renders pages on RENDER_THREADS worker threads (render-pool.ts), so a render never stalls this
+ * event loop; with 0, on this thread with the fragments loaded through in-process requests.
+ */
+async function pageRenderer(
+  app: FastifyInstance,
+  options: WebModuleOptions & { build: WebBuild; distDir: string; api: ApiFetch; apiText: ApiTextFetch },
+): Promise<(request: ShellRequest) => Promise<RenderedPage>> {
+  const { deps, inject, build, distDir, api, apiText } = options;
+  const { renderThreads, fragmentTimeoutMs } = deps.config;
+  if (renderThreads === 0) {
+    const loadFragment = createFragmentLoader(inject, deps);
+    return async (request) =>
+      RenderedPage.of(await build.shell.renderPage({ request, manifest: build.manifest, api, loadFragment }));
+  }
+  const pool = await RenderPool.start({
+    threads: renderThreads,
+    distDir,
+    fragmentTimeoutMs,
+    renderTimeoutMs: renderTimeoutMs(fragmentTimeoutMs),
+    api: apiText,
+    observe: observeWith(deps.metrics),
+    log: app.log,
+  });
+  app.addHook('onClose', () => pool.close());
+  return (request) => pool.render(request);
+}
+
+/** Room for the API calls before the fragments, the fragments themselves and the document. */
+export function renderTimeoutMs(fragmentTimeoutMs: number): number {
+  return 2 * fragmentTimeoutMs + 4000;
 }

@@ -3,12 +3,11 @@
  * page, redirect or status for a guest; redirects, broken parameters, guards, blocking and the
  * sitemap behave as site-shell §2-§5 and coupon-accounts §5 say.
  */
-import path from 'node:path';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
 import { BROKEN_PATHS, ROUTE_SAMPLES } from '@parlay/shell/routing/route-samples.ts';
 import { ROUTES, type RouteDefinition } from '@parlay/shell/routing/table.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, REPO_ROOT, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { BLOCK_RULES_CHANGED_TOPIC } from '../blocks/index.ts';
 import { SiteConfigService } from '../config/index.ts';
 import { seedCatalogue } from '../sportsbook/index.ts';
@@ -227,7 +226,7 @@ describe('route walk: every route of the table through the server', () => {
   });
 
   it('renders /sitemap.xml through the shell with every indexable page in every language', async () => {
-    const build = await loadWebBuild(path.join(REPO_ROOT, 'web/dist'));
+    const build = await loadWebBuild(t.deps.config.webDistDir);
     const api: ApiFetch = async (apiPath, init = {}) => {
       const res = await t.app.inject({
         method: (init.method ?? 'GET') as 'GET',

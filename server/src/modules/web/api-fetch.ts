@@ -1,0 +1,66 @@
+/**
+ * The `api` fetch of server renders: an in-process request through the whole application (or a
+ * real fetch to API_INTERNAL_URL when this process has no api role), with the shared cache of
+ * shared-api-cache.ts. Answers stay text until a render parses them, so a render worker gets the
+ * text over its port and parses it in its own thread.
+ */
+import type { ApiFetch } from '@parlay/mf/contract.ts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+import type { ModuleDeps } from '../../platform/module.ts';
+import { SharedApiCache } from './shared-api-cache.ts';
+
+export type ApiInit = Parameters<ApiFetch>[1];
+export interface ApiTextAnswer {
+  status: number;
+  text: string;
+}
+export type ApiTextFetch = (apiPath: string, init?: ApiInit) => Promise<ApiTextAnswer>;
+type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+
+/** The render's fetch over text answers: json() parses the text, as Response.json() would. */
+export function jsonApi(fetchText: ApiTextFetch): ApiFetch {
+  return async (apiPath, init) => {
+    const { status, text } = await fetchText(apiPath, init);
+    return { status, json: async () => JSON.parse(text) as unknown };
+  };
+}
+
+export function createApiTextFetch(deps: ModuleDeps, inject: Inject, clearTopics: string[]): ApiTextFetch {
+  const remoteBase = deps.config.roles.includes('api') ? null : deps.config.apiInternalUrl;
+  const sharedCache = new SharedApiCache(deps.clock);
+  // Operator changes must show on the next render, not when the shared copy expires.
+  for (const topic of clearTopics) deps.bus.subscribe(topic, () => sharedCache.clear());
+  return async (apiPath, init = {}) => {
+    if (!apiPath.startsWith('/')) throw new AppError('INTERNAL', `api path must start with /: ${apiPath}`);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = { accept: 'application/json', ...(init.headers ?? {}) };
+    if (remoteBase) {
+      const response = await fetch(new URL(apiPath, remoteBase), {
+        method,
+        headers: init.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return { status: response.status, text: await response.text() };
+    }
+    const shareable = method === 'GET' && !('cookie' in headers) && !('authorization' in headers);
+    const key = `${apiPath} ${headers['x-language'] ?? ''}`;
+    const hit = shareable ? sharedCache.get(key) : null;
+    if (hit) return { status: hit.status, text: hit.body };
+    const response = await inject({
+      method: method as InjectOptions['method'],
+      url: apiPath,
+      headers,
+      ...(init.body === undefined ? {} : { payload: init.body as object }),
+    });
+    if (shareable) {
+      const cacheControl = response.headers['cache-control'];
+      sharedCache.store(
+        key,
+        { status: response.statusCode, body: response.body },
+        String(cacheControl ?? ''),
+      );
+    }
+    return { status: response.statusCode, text: response.body };
+  };
+}

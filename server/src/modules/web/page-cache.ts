@@ -1,0 +1,105 @@
+/**
+ * The guest page micro-cache with stale-while-revalidate: a page is fresh for ttlMs after its render
+ * finished; after that, for at most maxStaleMs more, visitors get the stale copy at once while ONE
+ * background render per key replaces it, so no visitor waits for the render when a page expires.
+ * Older than that (a quiet page), the next visitor waits for a fresh render as with a plain cache.
+ * A failed render stores nothing (the stale copy stays); clear() drops everything at once and
+ * discards the renders already running, so an operator's change shows on the very next request.
+ */
+import type { Clock } from '../../platform/clock.ts';
+
+interface Entry<V> {
+  value: Promise<V>;
+  /** Infinity while the first render runs: concurrent visitors share it. */
+  freshUntilMs: number;
+  staleUntilMs: number;
+  revalidating: boolean;
+}
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  maxStaleMs: number;
+  maxEntries: number;
+}
+
+export class PageCache<V> {
+  readonly #clock: Clock;
+  readonly #options: PageCacheOptions;
+  readonly #entries = new Map<string, Entry<V>>();
+  /** Bumped by clear(): a render started before it must not store what it made. */
+  #generation = 0;
+
+  constructor(clock: Clock, options: PageCacheOptions) {
+    this.#clock = clock;
+    this.#options = options;
+  }
+
+  get(key: string, render: () => Promise<V>): Promise<V> {
+    const now = this.#clock.nowMs();
+    const entry = this.#entries.get(key);
+    if (entry && entry.freshUntilMs > now) return entry.value;
+    if (entry && entry.staleUntilMs > now) {
+      if (!entry.revalidating) this.#revalidate(key, entry, render);
+      return entry.value;
+    }
+    return this.#renderNow(key, render);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#generation += 1;
+  }
+
+  #renderNow(key: string, render: () => Promise<V>): Promise<V> {
+    this.#entries.delete(key);
+    while (this.#entries.size >= this.#options.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+    const value = render();
+    const entry: Entry<V> = {
+      value,
+      freshUntilMs: Number.POSITIVE_INFINITY,
+      staleUntilMs: Number.POSITIVE_INFINITY,
+      revalidating: false,
+    };
+    this.#entries.set(key, entry);
+    value.then(
+      () => this.#markRendered(entry),
+      () => {
+        if (this.#entries.get(key) === entry) this.#entries.delete(key);
+      },
+    );
+    return value;
+  }
+
+  #revalidate(key: string, stale: Entry<V>, render: () => Promise<V>): void {
+    stale.revalidating = true;
+    const generation = this.#generation;
+    render().then(
+      (rendered) => {
+        if (generation !== this.#generation || this.#entries.get(key) !== stale) return;
+        const entry: Entry<V> = {
+          value: Promise.resolve(rendered),
+          freshUntilMs: 0,
+          staleUntilMs: 0,
+          revalidating: false,
+        };
+        this.#markRendered(entry);
+        // Re-inserted last: the oldest entry is the one evicted first.
+        this.#entries.delete(key);
+        this.#entries.set(key, entry);
+      },
+      () => {
+        stale.revalidating = false;
+      },
+    );
+  }
+
+  #markRendered(entry: Entry<V>): void {
+    const now = this.#clock.nowMs();
+    entry.freshUntilMs = now + this.#options.ttlMs;
+    entry.staleUntilMs = entry.freshUntilMs + this.#options.maxStaleMs;
+  }
+}

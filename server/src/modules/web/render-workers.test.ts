@@ -1,0 +1,240 @@
+/**
+ * Pages rendered on worker threads (RENDER_THREADS): the same answer as the main-thread render for
+ * the real web build; a worker that crashes or hangs answers 500 and is replaced; an expired guest
+ * page is served stale while one background render replaces it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { ManualClock } from '../../platform/clock.ts';
+import { createMetrics } from '../../platform/metrics.ts';
+import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
+import { seedCatalogue } from '../sportsbook/index.ts';
+import { renderTimeoutMs } from './index.ts';
+
+const COMPARED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'vary',
+  'content-encoding',
+  'location',
+  'set-cookie',
+];
+
+/** The page as sent, decoded; the sports app stamps its render time (Date.now) into its props. */
+function pageText(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  const raw = res.rawPayload;
+  const bytes = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+  return bytes.toString('utf8').replace(/"renderedAtMs":\d+/g, '"renderedAtMs":0');
+}
+
+describe('render workers: the real web build', () => {
+  let t: TestApp;
+  let threaded: FastifyInstance;
+  beforeAll(async () => {
+    // No feed workers (prices would move between the two renders); one database for both apps.
+    t = await createTestApp({ roles: 'web,api', env: { PAGE_CACHE_MS: '0' } });
+    await seedCatalogue(t.deps.db.db);
+    threaded = await buildApp({
+      ...t.deps,
+      config: testConfig({ PARLAY_ROLES: 'web,api', PAGE_CACHE_MS: '0', RENDER_THREADS: '1' }),
+      metrics: createMetrics({ collectDefaults: false }),
+    });
+  });
+  afterAll(async () => {
+    await threaded?.close();
+    await t?.close();
+  });
+
+  it.each([
+    ['/en/', {}],
+    ['/ru/', { 'accept-encoding': 'br' }],
+    ['/en/information/contacts?x=1', { 'accept-encoding': 'gzip' }],
+    ['/en/no/such/page', {}],
+    ['/information/contacts', {}],
+    ['/sitemap.xml', {}],
+    ['/en/', { cookie: 'user_token=not-a-token; theme=dark', 'user-agent': 'Mozilla/5.0 (iPhone)' }],
+  ])('GET %s %j: the worker answers as the main thread', async (url, headers) => {
+    const onMain = await t.app.inject({ method: 'GET', url, headers });
+    const onWorker = await threaded.inject({ method: 'GET', url, headers });
+    expect(onWorker.statusCode).toBe(onMain.statusCode);
+    for (const name of COMPARED_HEADERS) expect(onWorker.headers[name], name).toEqual(onMain.headers[name]);
+    expect(pageText(onWorker)).toBe(pageText(onMain));
+    expect(onMain.statusCode).toBeLessThan(500);
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const res = await threaded.inject({ method: 'HEAD', url: '/en/information/contacts' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toBe('');
+  });
+});
+
+/**
+ * A tiny web build whose shell misbehaves on request: /crash throws outside the render (the worker
+ * dies), /hang never yields, /fails rejects; /slow takes 200 ms; /api and /fragment cross to the
+ * main thread's API and to a micro-app rendered in the worker. Every page counts its renders.
+ */
+const FAKE_SHELL = `
+import { isMainThread } from 'node:worker_threads';
+let renders = 0;
+export default {
+  pageCacheKey: (request) => (request.cookies.user_token ? null : request.url),
+  async renderPage({ request, api, loadFragment }) {
+    const path = request.url.split('?')[0];
+    if (path === '/crash') {
+      setImmediate(() => { throw new Error('render worker crash (test)'); });
+      return new Promise(() => {});
+    }
+    if (path === '/hang') for (;;) {}
+    if (path === '/fails') throw new Error('render failed (test)');
+    if (path === '/slow') await new Promise((resolve) => setTimeout(resolve, 200));
+    let body = '';
+    if (path === '/api') {
+      const answer = await api('/healthz');
+      body = answer.status + ' ' + JSON.stringify(await answer.json());
+    }
+    if (path === '/fragment') {
+      const context = { lng: 'en', timeZone: 99, device: 'mobile', geoCountry: 'de', userToken: 'tok', forceSpa: false };
+      const answer = await loadFragment('echo', '/x é?y=1', { context, timeoutMs: 1000 });
+      body = answer.status + ' ' + answer.fragment.body;
+    }
+    renders += 1;
+    const where = isMainThread ? 'main thread' : 'worker';
+    return { kind: 'html', status: 200, html: '<p>' + where + ' render ' + renders + ': ' + body + '</p>' };
+  },
+};
+`;
+const FAKE_REMOTE = `
+export default {
+  appName: 'echo',
+  async render({ url, context }) {
+    const body = [url, context.lng, context.timeZone, context.device, context.geoCountry, context.userToken].join(' ');
+    return { status: 203, fragment: { appName: 'echo', title: '', body, style: '', cssToLoad: [], codeToEval: '', scriptsToLoad: [], head: '' } };
+  },
+};
+`;
+
+function writeFakeBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parlay-fake-web-'));
+  mkdirSync(path.join(dir, 'server'));
+  mkdirSync(path.join(dir, 'client', 'assets'), { recursive: true });
+  const manifest = {
+    version: 'test',
+    importMap: { imports: {} },
+    sharedPreload: [],
+    apps: { echo: { entry: '/assets/echo.js', css: [], preload: [] } },
+  };
+  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(path.join(dir, 'server', 'package.json'), '{"type":"module"}');
+  writeFileSync(path.join(dir, 'server', 'shell.js'), FAKE_SHELL);
+  writeFileSync(path.join(dir, 'server', 'echo.js'), FAKE_REMOTE);
+  return dir;
+}
+
+// Renders overrun after renderTimeoutMs(500) = 5 s: room for a replacement worker to start on a busy machine.
+const FRAGMENT_TIMEOUT_MS = 500;
+const PAGE_CACHE_MS = 1000;
+
+describe('render workers: failures and the stale-while-revalidate cache', () => {
+  let t: TestApp;
+  let distDir: string;
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  beforeAll(async () => {
+    distDir = writeFakeBuild();
+    t = await createTestApp({
+      roles: 'web,api',
+      clock,
+      env: {
+        WEB_DIST_DIR: distDir,
+        RENDER_THREADS: '1',
+        FRAGMENT_TIMEOUT_MS: String(FRAGMENT_TIMEOUT_MS),
+        PAGE_CACHE_MS: String(PAGE_CACHE_MS),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (distDir) rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  let visit = 0;
+  /** A URL no guest asked for yet: the page cache cannot answer it. */
+  const fresh = (pathname: string) => get(`${pathname}?visit=${++visit}`);
+
+  it('renders in the worker, with API answers from the main thread', async () => {
+    const res = await fresh('/api');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/^<p>worker render \d+: 200 \{"status":"ok","roles":\["web","api"\]\}<\/p>$/);
+  });
+
+  it('renders micro-apps in the worker with the context the /mf route would read', async () => {
+    const res = await fresh('/fragment');
+    // As over HTTP: the path percent-encoded, the time zone out of range falls back to 3 and the
+    // country is upper-cased.
+    expect(res.body).toMatch(/: 203 \/x%20%C3%A9\?y=1 en 3 mobile DE tok<\/p>$/);
+  });
+
+  it('answers 500 when the render fails, and keeps nothing', async () => {
+    const res = await get('/fails');
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error.code).toBe('INTERNAL');
+    expect((await get('/fails')).statusCode).toBe(500);
+    expect((await fresh('/api')).statusCode).toBe(200);
+  });
+
+  it('answers 500 when the worker crashes; the next request works on its replacement', async () => {
+    const before = await fresh('/api');
+    expect(before.body).not.toMatch(/^<p>worker render 1: /);
+    const crashed = await fresh('/crash');
+    expect(crashed.statusCode).toBe(500);
+    expect(crashed.json().error.code).toBe('INTERNAL');
+    const next = await fresh('/api');
+    expect(next.statusCode).toBe(200);
+    // A new worker: its render count started again.
+    expect(next.body).toMatch(/^<p>worker render 1: 200 /);
+  });
+
+  it('answers 500 when the worker hangs; it is replaced and the next request works', async () => {
+    const started = performance.now();
+    const [hung, waiting] = await Promise.all([
+      fresh('/hang'),
+      // Sent while the worker is stuck: it waits for the replacement instead of failing.
+      new Promise((resolve) => setTimeout(resolve, renderTimeoutMs(FRAGMENT_TIMEOUT_MS) + 50)).then(() =>
+        fresh('/api'),
+      ),
+    ]);
+    expect(hung.statusCode).toBe(500);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(renderTimeoutMs(FRAGMENT_TIMEOUT_MS) - 50);
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.body).toMatch(/^<p>worker render 1: 200 /);
+    expect((await fresh('/api')).body).toMatch(/^<p>worker render 2: 200 /);
+  });
+
+  it('serves an expired guest page once stale, then the page of one background render', async () => {
+    const first = await get('/slow');
+    const firstBody = first.body;
+    expect(firstBody).toMatch(/^<p>worker render \d+: <\/p>$/);
+    clock.advance(PAGE_CACHE_MS);
+    const stale = await get('/slow');
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(firstBody);
+    // The background render takes 200 ms; meanwhile every visitor gets the stale copy at once.
+    let fresh = stale.body;
+    const deadline = Date.now() + 5000;
+    while (fresh === firstBody && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      fresh = (await get('/slow')).body;
+    }
+    const renderOf = (body: string) => Number(/render (\d+)/.exec(body)?.[1]);
+    expect(renderOf(fresh)).toBe(renderOf(firstBody) + 1);
+    expect((await get('/slow')).body).toBe(fresh);
+  });
+});
