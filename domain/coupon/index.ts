@@ -9,4 +9,5 @@ export * from './express-bonus.ts';
 export * from './odds-change.ts';
 export * from './one-click.ts';
 export * from './settlement.ts';
+export * from './slip-selection.ts';
 export * from './system.ts';

@@ -10,7 +10,16 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickOutcomes } from './slip-pages.ts';
+import { depositViaSandbox, mainBalanceMinor, registerFastPlayer } from './players.ts';
+import {
+  betSlip,
+  clearSlip,
+  openSports,
+  pickInSlip,
+  pickOutcomes,
+  placeAccepted,
+  slipContext,
+} from './slip-pages.ts';
 import {
   artifact,
   createE2eDatabase,
@@ -34,11 +43,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
   async function newContext(
     options: { width?: number; theme?: 'dark' | 'light'; signedIn?: boolean } = {},
   ): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
-    await context.addCookies([
-      { name: 'theme', value: options.theme ?? 'dark', url: server.origin },
-      { name: 'cookies_agree_type', value: '1', url: server.origin },
-    ]);
+    const context = await slipContext(browser, server.origin, options);
     if (options.signedIn) {
       const session = (await player.cookies()).filter(
         (c) => !['theme', 'cookies_agree_type'].includes(c.name),
@@ -48,48 +53,10 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     return context;
   }
 
-  async function open(target: Page, path: string): Promise<void> {
-    await target.goto(`${server.origin}${path}`);
-    await target
-      .locator('[data-mf-root="sports"] [data-hydrated="true"]')
-      .first()
-      .waitFor({ timeout: 20_000 });
-    await target
-      .getByRole('button', { name: /^(Accept all|Принять все)$/ })
-      .click({ timeout: 1500 })
-      .catch(() => {});
-    await dismissModals(target);
-  }
-
-  /** Closes a shell modal that opened by itself over the page (a reminder or promotion), if any. */
-  async function dismissModals(target: Page): Promise<void> {
-    for (let i = 0; i < 3 && (await target.locator('#parlay-page[inert]').count()) > 0; i++) {
-      const title = await target.getByRole('dialog').first().getAttribute('aria-labelledby');
-      console.warn(`closing a shell modal over the page (${title})`);
-      await target.keyboard.press('Escape');
-      await target.waitForTimeout(300);
-    }
-  }
-
-  const slip = (target: Page = page) => target.getByTestId('bet-slip');
+  const open = (target: Page, path: string) => openSports(target, server.origin, path);
+  const slip = (target: Page = page) => betSlip(target);
   const quick = (target: Page = page) => target.getByTestId('quick-coupon');
-
-  async function pick(target: Page, ids: string[], legs = ids.length): Promise<void> {
-    for (const id of ids) await target.locator(`button[data-outcome-id="${id}"]`).first().click();
-    await expect.poll(() => slip(target).getByTestId('slip-leg').count()).toBe(legs);
-  }
-
-  async function balanceMinor(): Promise<bigint> {
-    const body = await page.evaluate(async () => (await fetch('/web-api/accounts/v1/accounts')).json());
-    return BigInt((body as { mainAccount: { moneyMinor: string } }).mainAccount.moneyMinor);
-  }
-
-  async function clearSlip(target: Page = page): Promise<void> {
-    if ((await slip(target).getByTestId('slip-leg').count()) > 0) {
-      await slip(target).getByRole('button', { name: 'Clear all' }).click();
-    }
-    await expect.poll(() => slip(target).getByTestId('slip-leg').count()).toBe(0);
-  }
+  const pick = (target: Page, ids: string[], legs = ids.length) => pickInSlip(target, ids, legs);
 
   async function settings(target: Page = page) {
     await slip(target).getByRole('button', { name: 'Bet slip settings' }).click();
@@ -106,14 +73,6 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     );
   }
 
-  async function placeAccepted(target: Page = page): Promise<string> {
-    await slip(target)
-      .getByRole('button', { name: /^Place bet/ })
-      .click();
-    await slip(target).getByTestId('slip-accepted').waitFor({ timeout: 20_000 });
-    return (await slip(target).getByTestId('slip-accepted').textContent()) ?? '';
-  }
-
   beforeAll(async () => {
     database = await createE2eDatabase();
     cli(
@@ -128,40 +87,10 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     browser = await launchBrowser();
     player = await newContext();
     page = await player.newPage();
-    await open(page, LINE);
-    const status = await page.evaluate(async () => {
-      const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-      const reg = await fetch('/web-api/auth/v1/registration/fast', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ countryId: 1, currency: 'RUB' }),
-      });
-      const accounts = await (await fetch('/web-api/accounts/v1/accounts')).json();
-      const methods = await (
-        await fetch('/web-api/payments/v1/methods?direction=deposit&currency=RUB')
-      ).json();
-      const method =
-        methods.methods.find((m: { provider: string }) => m.provider === 'sandbox') ?? methods.methods[0];
-      const deposit = await fetch('/web-api/payments/v1/deposits', {
-        method: 'POST',
-        headers: { ...headers, 'idempotency-key': `e2e-deposit-${Date.now()}` },
-        body: JSON.stringify({
-          accountId: accounts.mainAccount.id,
-          methodId: method.id,
-          amount: '5000',
-          lng: 'en',
-        }),
-      });
-      const { redirectUrl } = await deposit.json();
-      const paid = await fetch(redirectUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'card=4242424242424242&action=pay',
-      });
-      return [reg.status, deposit.status, paid.status];
-    });
-    if (status[0] !== 200 || status[1] !== 200) throw new Error(`registration or deposit failed: ${status}`);
-    for (let i = 0; i < 50 && (await balanceMinor()) !== 500_000n; i++) await page.waitForTimeout(200);
+    await registerFastPlayer(page, server.origin);
+    await depositViaSandbox(page, 'card', '5000');
+    for (let i = 0; i < 50 && (await mainBalanceMinor(page)) !== 500_000n; i++)
+      await page.waitForTimeout(200);
     await open(page, LINE);
   }, 180_000);
 
@@ -192,7 +121,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
       slip().getByText('One-click bets are on: a tap on odds places the bet at once.').count(),
     ).resolves.toBe(1);
 
-    const before = await balanceMinor();
+    const before = await mainBalanceMinor(page);
     const [id] = await pickOutcomes(page, 1, 1150, 3);
     await page.locator(`button[data-outcome-id="${id}"]`).first().click();
     await slip().getByTestId('slip-accepted').waitFor({ timeout: 20_000 });
@@ -201,7 +130,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     );
     // The price went to a bet, not into the coupon.
     await expect(slip().getByTestId('slip-leg').count()).resolves.toBe(0);
-    await expect.poll(() => balanceMinor(), { timeout: 10_000 }).toBe(before - 2000n);
+    await expect.poll(() => mainBalanceMinor(page), { timeout: 10_000 }).toBe(before - 2000n);
     await page.screenshot({ path: artifact('bet-slip-one-click-1366-dark-en.png') });
   }, 90_000);
 
@@ -223,7 +152,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     // With one-click off a price click fills the coupon again.
     const [id] = await pickOutcomes(page, 1, 1150, 4);
     await pick(page, [id!]);
-    await clearSlip();
+    await clearSlip(page);
   }, 60_000);
 
   it('keeps the settings dialog to the keyboard: focus inside, Tab cycles, Escape returns to the gear', async () => {
@@ -248,7 +177,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
   }, 30_000);
 
   it('a manual stake step, auto-max, and the settings kept over a reload and in another browser', async () => {
-    await clearSlip();
+    await clearSlip(page);
     await pick(page, await pickOutcomes(page, 1, 1150, 4));
     let dialog = await settings();
     await dialog.getByRole('radio', { name: /Accept higher odds/ }).check();
@@ -306,11 +235,11 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     await dialog.getByRole('checkbox', { name: 'Stake the maximum automatically' }).uncheck();
     await off;
     await page.keyboard.press('Escape');
-    await clearSlip();
+    await clearSlip(page);
   }, 90_000);
 
   it('places with a typed promo code and with one picked from the listed codes', async () => {
-    await clearSlip();
+    await clearSlip(page);
     await pick(page, await pickOutcomes(page, 1, 1150, 1));
     await slip().getByText('Promo code', { exact: true }).click();
     await slip().getByLabel('Enter a promo code').fill('E2ETYPED');
@@ -318,8 +247,8 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
       .poll(() => slip().locator('#slip-promo-check').textContent(), { timeout: 10_000 })
       .toBe('The promo code applies to this bet.');
     await slip().getByLabel('Stake, RUB').fill('30');
-    await placeAccepted();
-    await clearSlip();
+    await placeAccepted(page);
+    await clearSlip(page);
 
     await pick(page, await pickOutcomes(page, 1, 1150, 2));
     // The used code left the slip with its bet: the section starts closed and empty.
@@ -335,7 +264,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
       .poll(() => slip().locator('#slip-promo-check').textContent(), { timeout: 10_000 })
       .toBe('The promo code applies to this bet.');
     await slip().getByLabel('Stake, RUB').fill('30');
-    await placeAccepted();
+    await placeAccepted(page);
 
     // Each code was used once, and a used code leaves the slip with its bet.
     const promos = cli('promo', 'list');
@@ -343,11 +272,11 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     expect(promos).toMatch(/E2ELISTED .* 1 uses/);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('parlay.slip.v1') ?? '{}'));
     expect(stored.promoCode).toBe('');
-    await clearSlip();
+    await clearSlip(page);
   }, 90_000);
 
   it('a stake above the maximum becomes a VIP request that the operator approves and the player sees', async () => {
-    await clearSlip();
+    await clearSlip(page);
     await pick(page, await pickOutcomes(page, 1, 1150, 3));
     await slip().getByLabel('Stake, RUB').fill('400');
     await expect.poll(() => slip().getByText('The largest stake is 300.00 RUB.').count()).toBe(1);
@@ -356,24 +285,24 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
         .getByRole('button', { name: /^Place bet/ })
         .isDisabled(),
     ).resolves.toBe(true);
-    const before = await balanceMinor();
+    const before = await mainBalanceMinor(page);
     await slip().getByRole('button', { name: 'Request a VIP bet' }).click();
     const status = slip().getByTestId('slip-vip-status');
     await expect
       .poll(() => status.textContent(), { timeout: 10_000 })
       .toMatch(/^VIP bet request №\d+ is waiting/);
     // The stake is reserved while the operator decides.
-    await expect.poll(() => balanceMinor(), { timeout: 10_000 }).toBe(before - 40_000n);
+    await expect.poll(() => mainBalanceMinor(page), { timeout: 10_000 }).toBe(before - 40_000n);
     const requestId = /№(\d+)/.exec((await status.textContent()) ?? '')?.[1];
     expect(cli('bets', 'vip', 'list')).toContain(`#${requestId}`);
     expect(cli('bets', 'vip', 'approve', requestId!)).toMatch(/approved #\d+: bet \d+ accepted/);
     await expect
       .poll(() => status.textContent(), { timeout: 20_000 })
       .toMatch(/^VIP bet approved: bet №\d+ accepted\./);
-    await expect.poll(() => balanceMinor(), { timeout: 10_000 }).toBe(before - 40_000n);
+    await expect.poll(() => mainBalanceMinor(page), { timeout: 10_000 }).toBe(before - 40_000n);
     await page.screenshot({ path: artifact('bet-slip-vip-approved-1366-dark-en.png') });
     await status.getByRole('button', { name: 'Dismiss' }).click();
-    await clearSlip();
+    await clearSlip(page);
   }, 90_000);
 
   /** The link of the first game of the line list. */
@@ -433,7 +362,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     await mobile.close();
 
     // Desktop: the slip column is on screen, so no quick coupon until the player hides the column.
-    await clearSlip();
+    await clearSlip(page);
     await pick(page, await pickOutcomes(page, 1, 1150, 2));
     await open(page, game);
     await page.waitForTimeout(300);
@@ -448,12 +377,22 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     await slip().waitFor();
     await expect(quick().isVisible()).resolves.toBe(false);
     // With nothing to show the quick coupon stays away and a button offers the slip back instead.
-    await clearSlip();
+    await clearSlip(page);
     await slip().getByRole('button', { name: 'Hide the bet slip' }).click();
     await expect(quick().count()).resolves.toBe(0);
     await page.getByTestId('show-slip').click();
     await slip().waitFor();
   }, 120_000);
+
+  /** Opens the full slip from the quick coupon, then the slip's settings. */
+  async function openSettingsFromQuick(target: Page, en: boolean): Promise<void> {
+    await quick(target)
+      .getByRole('button', { name: en ? /^Open the bet slip/ : /^Открыть купон/ })
+      .click();
+    await slip(target)
+      .getByRole('button', { name: en ? 'Bet slip settings' : 'Настройки купона' })
+      .click();
+  }
 
   it.each([
     [1366, 'dark', 'en'],
@@ -478,12 +417,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
       await shot.screenshot({ path: artifact(`quick-coupon-${width}-${theme}-${lng}.png`) });
       // The one-click state: turned on in the settings (the coupon clears), then one tap on a price.
       const en = lng === 'en';
-      await quick(shot)
-        .getByRole('button', { name: en ? /^Open the bet slip/ : /^Открыть купон/ })
-        .click();
-      await slip(shot)
-        .getByRole('button', { name: en ? 'Bet slip settings' : 'Настройки купона' })
-        .click();
+      await openSettingsFromQuick(shot, en);
       const dialog = shot.locator('#bet-slip-settings');
       await dialog.locator('#slip-one-click-amount').fill('20');
       await dialog
@@ -502,12 +436,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
       await quick(shot).getByTestId('quick-accepted').waitFor({ timeout: 20_000 });
       await shot.screenshot({ path: artifact(`quick-coupon-one-click-${width}-${theme}-${lng}.png`) });
       // One-click off again for the next screenshots.
-      await quick(shot)
-        .getByRole('button', { name: en ? /^Open the bet slip/ : /^Открыть купон/ })
-        .click();
-      await slip(shot)
-        .getByRole('button', { name: en ? 'Bet slip settings' : 'Настройки купона' })
-        .click();
+      await openSettingsFromQuick(shot, en);
       await shot.screenshot({ path: artifact(`bet-slip-one-click-settings-${width}-${theme}-${lng}.png`) });
       await dialog
         .getByRole('button', { name: en ? 'Turn off one-click bets' : 'Выключить ставки в один клик' })

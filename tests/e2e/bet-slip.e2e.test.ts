@@ -7,7 +7,16 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickOutcomes } from './slip-pages.ts';
+import { depositViaSandbox, mainBalanceMinor, registerFastPlayer } from './players.ts';
+import {
+  betSlip,
+  clearSlip,
+  openSports,
+  pickInSlip,
+  pickOutcomes,
+  placeAccepted,
+  slipContext,
+} from './slip-pages.ts';
 import { artifact, launchBrowser, type StartedServer, startParlay } from './support.ts';
 
 const LINE = '/en/home/line/sports/football';
@@ -19,57 +28,10 @@ describe('bet slip in Chromium', () => {
   let player: BrowserContext;
   let page: Page;
 
-  async function newContext(
-    options: { width?: number; theme?: 'dark' | 'light' } = {},
-  ): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
-    await context.addCookies([
-      { name: 'theme', value: options.theme ?? 'dark', url: server.origin },
-      { name: 'cookies_agree_type', value: '1', url: server.origin },
-    ]);
-    return context;
-  }
-
-  async function open(target: Page, path: string): Promise<void> {
-    await target.goto(`${server.origin}${path}`);
-    await target
-      .locator('[data-mf-root="sports"] [data-hydrated="true"]')
-      .first()
-      .waitFor({ timeout: 20_000 });
-    // The cookie notice would cover the slip: accept it when it shows.
-    await target
-      .getByRole('button', { name: /^(Accept all|Принять все)$/ })
-      .click({ timeout: 1500 })
-      .catch(() => {});
-  }
-
-  const slip = (target: Page = page) => target.getByTestId('bet-slip');
-
-  async function pick(target: Page, ids: string[]): Promise<void> {
-    for (const id of ids) {
-      await target.locator(`button[data-outcome-id="${id}"]`).first().click();
-    }
-    await expect.poll(() => slip(target).getByTestId('slip-leg').count()).toBe(ids.length);
-  }
-
-  async function balanceMinor(): Promise<bigint> {
-    const body = await page.evaluate(async () => (await fetch('/web-api/accounts/v1/accounts')).json());
-    return BigInt((body as { mainAccount: { moneyMinor: string } }).mainAccount.moneyMinor);
-  }
-
-  async function placeAndExpectAccepted(): Promise<void> {
-    await slip()
-      .getByRole('button', { name: /^Place bet/ })
-      .click();
-    await slip().getByTestId('slip-accepted').waitFor({ timeout: 20_000 });
-  }
-
-  async function clearSlip(): Promise<void> {
-    if ((await slip().getByTestId('slip-leg').count()) > 0) {
-      await slip().getByRole('button', { name: 'Clear all' }).click();
-    }
-    await expect.poll(() => slip().getByTestId('slip-leg').count()).toBe(0);
-  }
+  const newContext = (options: { width?: number; theme?: 'dark' | 'light' } = {}) =>
+    slipContext(browser, server.origin, options);
+  const open = (target: Page, path: string) => openSports(target, server.origin, path);
+  const slip = (target: Page = page) => betSlip(target);
 
   beforeAll(async () => {
     server = await startParlay();
@@ -86,7 +48,7 @@ describe('bet slip in Chromium', () => {
   it('sends a guest to log in and keeps the guest coupon over a reload', async () => {
     await open(page, LINE);
     const [id] = await pickOutcomes(page, 1);
-    await pick(page, [id!]);
+    await pickInSlip(page, [id!]);
     await slip().getByRole('button', { name: 'Log in to place a bet' }).click();
     await page.getByRole('dialog').first().waitFor();
     await page.keyboard.press('Escape');
@@ -96,63 +58,37 @@ describe('bet slip in Chromium', () => {
   }, 60_000);
 
   it('a funded player places a single, an express with the bonus, a system with a banker and multiple singles', async () => {
-    const registered = await page.evaluate(async (amount) => {
-      const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-      const reg = await fetch('/web-api/auth/v1/registration/fast', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ countryId: 1, currency: 'RUB' }),
-      });
-      const accounts = await (await fetch('/web-api/accounts/v1/accounts')).json();
-      const methods = await (
-        await fetch('/web-api/payments/v1/methods?direction=deposit&currency=RUB')
-      ).json();
-      const method =
-        methods.methods.find((m: { provider: string }) => m.provider === 'sandbox') ?? methods.methods[0];
-      const deposit = await fetch('/web-api/payments/v1/deposits', {
-        method: 'POST',
-        headers: { ...headers, 'idempotency-key': `e2e-deposit-${Date.now()}` },
-        body: JSON.stringify({ accountId: accounts.mainAccount.id, methodId: method.id, amount, lng: 'en' }),
-      });
-      const { redirectUrl } = await deposit.json();
-      const paid = await fetch(redirectUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'card=4242424242424242&action=pay',
-      });
-      return [reg.status, deposit.status, paid.status];
-    }, FUNDS_RUB);
-    expect(registered[0]).toBe(200);
-    expect(registered[1]).toBe(200);
-    await expect.poll(() => balanceMinor(), { timeout: 10_000 }).toBe(500_000n);
+    await registerFastPlayer(page, server.origin);
+    await depositViaSandbox(page, 'card', FUNDS_RUB);
+    await expect.poll(() => mainBalanceMinor(page), { timeout: 10_000 }).toBe(500_000n);
     await open(page, LINE);
     // The guest's selection is still there after signing in.
     await expect.poll(() => slip().getByTestId('slip-leg').count()).toBe(1);
     await slip().getByTestId('slip-balance').or(slip().getByLabel('Account')).first().waitFor();
-    const start = await balanceMinor();
+    const start = await mainBalanceMinor(page);
 
     // Single: 100 RUB.
     await slip().getByLabel('Stake, RUB').fill('100');
     await expect.poll(() => slip().getByTestId('slip-possible-win').textContent()).toMatch(/RUB$/);
-    await placeAndExpectAccepted();
+    await placeAccepted(page);
     await expect(slip().getByTestId('slip-accepted').textContent()).resolves.toMatch(/Bet accepted at \d/);
     const print = slip().getByRole('link', { name: /Print coupon/ });
     expect(await print.getAttribute('href')).toMatch(/^\/en\/print-coupon\/\d+$/);
-    await clearSlip();
+    await clearSlip(page);
 
     // Express of three legs at 1.15 or more: the express bonus shows.
-    await pick(page, await pickOutcomes(page, 3, 1150));
+    await pickInSlip(page, await pickOutcomes(page, 3, 1150));
     await expect
       .poll(() => slip().getByRole('button', { name: 'Express' }).getAttribute('aria-pressed'))
       .toBe('true');
     await expect.poll(() => slip().getByTestId('slip-express-bonus').textContent()).toContain('+3 %');
     await slip().getByLabel('Stake, RUB').fill('50');
     await shoot('express');
-    await placeAndExpectAccepted();
-    await clearSlip();
+    await placeAccepted(page);
+    await clearSlip(page);
 
     // System of four with a banker.
-    await pick(page, await pickOutcomes(page, 4, 1150));
+    await pickInSlip(page, await pickOutcomes(page, 4, 1150));
     await slip().getByRole('button', { name: 'System' }).click();
     const firstBanker = slip()
       .getByRole('checkbox', { name: /^Banker/ })
@@ -163,25 +99,25 @@ describe('bet slip in Chromium', () => {
     );
     await slip().getByLabel('Stake, RUB').fill('60');
     await shoot('system');
-    await placeAndExpectAccepted();
-    await clearSlip();
+    await placeAccepted(page);
+    await clearSlip(page);
 
     // Multiple singles with their own amounts.
-    await pick(page, await pickOutcomes(page, 2, 1150));
+    await pickInSlip(page, await pickOutcomes(page, 2, 1150));
     await slip().getByRole('button', { name: 'Multiple singles' }).click();
     const amounts = slip().getByLabel(/^Stake on /);
     await amounts.nth(0).fill('20');
     await amounts.nth(1).fill('30');
     await expect.poll(() => slip().getByTestId('slip-total-stake').textContent()).toBe('50.00 RUB');
-    await placeAndExpectAccepted();
+    await placeAccepted(page);
     await expect(slip().getByTestId('slip-accepted').textContent()).resolves.toContain('Bets accepted');
 
     const stakes = (100n + 50n + 60n + 50n) * 100n;
-    await expect.poll(() => balanceMinor(), { timeout: 10_000 }).toBe(start - stakes);
+    await expect.poll(() => mainBalanceMinor(page), { timeout: 10_000 }).toBe(start - stakes);
   }, 120_000);
 
   it('shows an odds change and places after the player accepts it', async () => {
-    await clearSlip();
+    await clearSlip(page);
     const [a, b] = await pickOutcomes(page, 2, 1150, 5);
     // Until the first placement, quotes show the player a higher price for leg a than the real one.
     let placed = false;
@@ -203,7 +139,7 @@ describe('bet slip in Chromium', () => {
     await slip().getByRole('button', { name: 'Bet slip settings' }).click();
     await page.getByRole('radio', { name: /Accept no change/ }).check();
     await page.getByRole('button', { name: 'Close the settings' }).click();
-    await pick(page, [a!, b!]);
+    await pickInSlip(page, [a!, b!]);
     await slip().getByRole('button', { name: 'Express' }).click();
     // The slip shows the balance after the earlier stakes: 5000 − 260.
     await expect.poll(() => slip().getByTestId('slip-balance').textContent()).toContain('4740.00 RUB');
@@ -220,7 +156,7 @@ describe('bet slip in Chromium', () => {
     await expect(notice.textContent()).resolves.toMatch(/Odds changed from \d+\.\d+ to \d+\.\d+/);
     await shoot('odds-change');
     await notice.getByRole('button', { name: 'Accept the new odds' }).click();
-    await placeAndExpectAccepted();
+    await placeAccepted(page);
     await page.unroute('**/web-api/betting/v1/coupons/quote');
     await slip().getByRole('button', { name: 'Bet slip settings' }).click();
     await page.getByRole('radio', { name: /Accept any change/ }).check();
@@ -228,10 +164,10 @@ describe('bet slip in Chromium', () => {
   }, 60_000);
 
   it('a live bet waits through the delay, then is decided', async () => {
-    await clearSlip();
+    await clearSlip(page);
     await open(page, '/en/home/live/sports/football');
     const [id] = await pickOutcomes(page, 1, 1100);
-    await pick(page, [id!]);
+    await pickInSlip(page, [id!]);
     await slip().getByLabel('Stake, RUB').fill('10');
     await slip()
       .getByRole('button', { name: /^Place bet/ })
@@ -249,9 +185,9 @@ describe('bet slip in Chromium', () => {
 
   it('saves a coupon to a code that a fresh browser loads from the link and from the input', async () => {
     await open(page, LINE);
-    await clearSlip();
+    await clearSlip(page);
     const ids = await pickOutcomes(page, 2, 1150, 2);
-    await pick(page, ids);
+    await pickInSlip(page, ids);
     await slip().getByRole('button', { name: 'Save coupon as a code' }).click();
     const code = (await slip().getByTestId('slip-code').textContent())?.trim() ?? '';
     expect(code).toMatch(/^[A-Za-z0-9-]{3,40}$/);
@@ -291,7 +227,7 @@ describe('bet slip in Chromium', () => {
       const context = await newContext({ width, theme });
       const shot = await context.newPage();
       await open(shot, `/${lng}/home/line/sports/football`);
-      await pick(shot, await pickOutcomes(shot, 3, 1150));
+      await pickInSlip(shot, await pickOutcomes(shot, 3, 1150));
       if (width < 1100) {
         // The shell's bottom tab bar opens the slip as a bottom sheet.
         await shot.getByTestId('tab-coupon').dispatchEvent('click');

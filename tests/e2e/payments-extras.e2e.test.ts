@@ -40,6 +40,16 @@ function serverWith(env: Record<string, string>): () => StartedServer {
 
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
+/** Sends the payment request form and waits for the office's "Request sent" status. */
+async function sendRequest(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await page
+    .locator('[data-mf-root="office"]')
+    .getByRole('status')
+    .filter({ hasText: 'Request sent' })
+    .waitFor();
+}
+
 describe('mobile-cash modal and identification blocker', () => {
   const server = serverWith({ WITHDRAWAL_REQUIRES_VERIFICATION: 'true' });
 
@@ -160,22 +170,12 @@ describe('payment requests and secure payment details', () => {
     await page.getByLabel('What happened').selectOption({ label: 'The withdrawal takes too long' });
     await page.getByLabel('Message').fill('Requested two days ago, still not paid');
     await screenshotWidths(page, 'payments-request-transaction');
-    await page.getByRole('button', { name: 'Send request' }).click();
-    await page
-      .locator('[data-mf-root="office"]')
-      .getByRole('status')
-      .filter({ hasText: 'Request sent' })
-      .waitFor();
+    await sendRequest(page);
 
     await openApp(page, server().origin, '/en/office/payment/create-request/3/31');
     await page.getByText('Payment details · Change my payment details').waitFor();
     await page.getByLabel('Message').fill('Please replace my card');
-    await page.getByRole('button', { name: 'Send request' }).click();
-    await page
-      .locator('[data-mf-root="office"]')
-      .getByRole('status')
-      .filter({ hasText: 'Request sent' })
-      .waitFor();
+    await sendRequest(page);
 
     await openApp(page, server().origin, '/en/office/payment/requests');
     const rows = page.locator('table tbody tr');

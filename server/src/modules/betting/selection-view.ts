@@ -10,7 +10,7 @@
  * finished bet cannot be made a banker.
  */
 import type { Kysely } from 'kysely';
-import { COUPON_TYPE, couponBetState } from '../../../../domain/coupon/index.ts';
+import { COUPON_TYPE, couponBetState, type SlipSelectionView } from '../../../../domain/coupon/index.ts';
 import type { Database } from '../../platform/schema.ts';
 import {
   readSelectionLabels,
@@ -21,22 +21,10 @@ import {
 
 export type SlipLanguage = 'ru' | 'en';
 
-export interface SlipBet {
+export interface SlipBet extends SlipSelectionView {
   outcomeId: string;
-  gameId: number;
   marketId: string;
-  sportId: number;
-  oddsMilli: number;
-  marketKind: number;
-  isLive: boolean;
-  isLocked: boolean;
-  isFinished: boolean;
-  isDisabledBanker: boolean;
-  gameLabel: string;
-  marketLabel: string;
-  outcomeLabel: string;
   startsAt: string;
-  score: string | null;
 }
 
 export type SlipBetView = SlipBet | { outcomeId: string; isUnavailable: true };

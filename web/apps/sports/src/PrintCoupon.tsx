@@ -10,7 +10,7 @@ import { actualWinMinor } from '@parlay/client/bets-api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { type Clock, formatDateTime, zoneLabel } from '@parlay/mf/clock.ts';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
-import { Button, Table } from '@parlay/ui/index.ts';
+import { Button, Figures, Table } from '@parlay/ui/index.ts';
 import { formatAmount } from '../../../../domain/money/amount.ts';
 import { isCurrencyCode } from '../../../../domain/money/currencies.ts';
 import { formatDecimal } from '../../../../domain/odds/formats.ts';
@@ -65,7 +65,7 @@ export function PrintCoupon({ bet, lng, clock }: { bet: Bet; lng: string; clock:
           {t('print.title', { id: bet.id })}
         </h1>
       </header>
-      <dl className={styles.facts}>
+      <Figures className={styles.facts}>
         <div>
           <dt>{t('print.placed')}</dt>
           <dd>{when(bet.placedAt, lng, clock)}</dd>
@@ -78,7 +78,7 @@ export function PrintCoupon({ bet, lng, clock }: { bet: Bet; lng: string; clock:
           <dt>{t('print.status')}</dt>
           <dd data-testid="print-status">{t(`print.statuses.${bet.status}`)}</dd>
         </div>
-      </dl>
+      </Figures>
       <Table className={styles.legs}>
         <caption className={styles.caption}>{t('print.legs')}</caption>
         <thead>
@@ -118,7 +118,7 @@ export function PrintCoupon({ bet, lng, clock }: { bet: Bet; lng: string; clock:
           ))}
         </tbody>
       </Table>
-      <dl className={styles.totals}>
+      <Figures className={styles.totals}>
         <div>
           <dt>{t('print.stake')}</dt>
           <dd>{money(bet.originalStakeMinor, bet.currency)}</dd>
@@ -143,7 +143,7 @@ export function PrintCoupon({ bet, lng, clock }: { bet: Bet; lng: string; clock:
             <dd>{money(win ?? '0', bet.currency)}</dd>
           </div>
         ) : null}
-      </dl>
+      </Figures>
       <div className={styles.actions}>
         <Button variant="primary" onClick={() => window.print()}>
           {t('print.print')}

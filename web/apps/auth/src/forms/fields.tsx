@@ -1,4 +1,5 @@
 /** Small form parts the auth and office forms share: labelled fields, a mode switch, messages. */
+import { Field } from '@parlay/ui/index.ts';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { useId } from 'react';
 import styles from './forms.module.css';
@@ -10,13 +11,13 @@ export function TextField({
 }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <div className={styles.field}>
+    <Field className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
       <input id={id} className={styles.input} {...input} />
       {hint ? <span className={styles.hint}>{hint}</span> : null}
-    </div>
+    </Field>
   );
 }
 
@@ -75,14 +76,14 @@ export function SelectField({
 }: { label: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
-    <div className={styles.field}>
+    <Field className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
       <select id={id} className={styles.input} {...select}>
         {children}
       </select>
-    </div>
+    </Field>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { actualWinMinor, type Bet, isOpenBet } from '@parlay/client/bets-api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Card, Table } from '@parlay/ui/index.ts';
+import { Button, Card, Figures, Table } from '@parlay/ui/index.ts';
 import { useId, useState } from 'react';
 import { useOfficeClock } from '../office-clock.tsx';
 import styles from './Bets.module.css';
@@ -118,7 +118,7 @@ export function BetCard({
           {partlyCashed ? ` · ${t('bets.partly_cashed')}` : ''}
         </span>
       </header>
-      <dl className={styles.figures}>
+      <Figures className={styles.figures}>
         <div>
           <dt>{t('bets.placed')}</dt>
           <dd>{when(bet.placedAt, lng, clock)}</dd>
@@ -154,7 +154,7 @@ export function BetCard({
             {money(win, bet.currency)}
           </dd>
         </div>
-      </dl>
+      </Figures>
       {bet.reasonCode ? (
         <p className={styles.muted}>{t('bets.reason', { code: te(bet.reasonCode.toLowerCase()) })}</p>
       ) : null}

@@ -15,7 +15,7 @@ import {
   watchBets,
 } from '@parlay/client/bets-api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Card, Skeleton } from '@parlay/ui/index.ts';
+import { Button, Card, Field, Skeleton } from '@parlay/ui/index.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { BetCard } from './BetCard.tsx';
 import styles from './Bets.module.css';
@@ -56,7 +56,7 @@ function Filters({ state, onChange }: { state: FilterState; onChange: (next: Fil
   return (
     <fieldset className={styles.filters}>
       <legend className={styles.visuallyHidden}>{t('bets.filters')}</legend>
-      <div className={styles.field}>
+      <Field className={styles.field}>
         <label htmlFor={`${id}-period`}>{t('bets.period')}</label>
         <select id={`${id}-period`} value={state.period} onChange={(e) => set({ period: e.target.value })}>
           {PERIODS_DAYS.map((days) => (
@@ -66,10 +66,10 @@ function Filters({ state, onChange }: { state: FilterState; onChange: (next: Fil
           ))}
           <option value={CUSTOM}>{t('bets.period_custom')}</option>
         </select>
-      </div>
+      </Field>
       {state.period === CUSTOM ? (
         <>
-          <div className={styles.field}>
+          <Field className={styles.field}>
             <label htmlFor={`${id}-from`}>{t('bets.from')}</label>
             <input
               id={`${id}-from`}
@@ -77,8 +77,8 @@ function Filters({ state, onChange }: { state: FilterState; onChange: (next: Fil
               value={state.fromDay}
               onChange={(e) => set({ fromDay: e.target.value })}
             />
-          </div>
-          <div className={styles.field}>
+          </Field>
+          <Field className={styles.field}>
             <label htmlFor={`${id}-to`}>{t('bets.to')}</label>
             <input
               id={`${id}-to`}
@@ -86,10 +86,10 @@ function Filters({ state, onChange }: { state: FilterState; onChange: (next: Fil
               value={state.toDay}
               onChange={(e) => set({ toDay: e.target.value })}
             />
-          </div>
+          </Field>
         </>
       ) : null}
-      <div className={styles.field}>
+      <Field className={styles.field}>
         <label htmlFor={`${id}-status_filter`}>{t('bets.status_filter')}</label>
         <select
           id={`${id}-status_filter`}
@@ -103,8 +103,8 @@ function Filters({ state, onChange }: { state: FilterState; onChange: (next: Fil
             </option>
           ))}
         </select>
-      </div>
-      <div className={styles.field}>
+      </Field>
+      <Field className={styles.field}>
         <label htmlFor={`${id}-type_filter`}>{t('bets.type_filter')}</label>
         <select
           id={`${id}-type_filter`}
@@ -118,7 +118,7 @@ function Filters({ state, onChange }: { state: FilterState; onChange: (next: Fil
             </option>
           ))}
         </select>
-      </div>
+      </Field>
     </fieldset>
   );
 }

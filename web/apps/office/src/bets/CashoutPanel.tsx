@@ -16,7 +16,7 @@ import {
 } from '@parlay/client/bets-api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { loadAccounts } from '@parlay/mf/accounts-store.ts';
-import { Button, Skeleton } from '@parlay/ui/index.ts';
+import { Button, Field, Figures, Skeleton } from '@parlay/ui/index.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatAmount, parseAmount } from '../../../../../domain/money/amount.ts';
 import styles from './Bets.module.css';
@@ -141,7 +141,7 @@ export function CashoutPanel({ bet, onDone }: { bet: Bet; onDone: (notice?: stri
             <p className={styles.muted}>{t('bets.cashout.unavailable')}</p>
           ) : (
             <>
-              <dl className={styles.quote}>
+              <Figures className={styles.quote}>
                 <div>
                   <dt>{t('bets.cashout.offer')}</dt>
                   <dd className={styles.big} data-testid="cashout-offer">
@@ -161,7 +161,7 @@ export function CashoutPanel({ bet, onDone }: { bet: Bet; onDone: (notice?: stri
                     })}
                   </dd>
                 </div>
-              </dl>
+              </Figures>
               {partial ? (
                 <label className={styles.slider}>
                   <span>
@@ -246,7 +246,7 @@ function AutoCashout({ bet, onDone }: { bet: Bet; onDone: (notice?: string) => v
         submit();
       }}
     >
-      <div className={styles.field}>
+      <Field className={styles.field}>
         <label htmlFor={`${inputId}-auto`}>{t('bets.auto.label', { currency: bet.currency })}</label>
         <input
           id={`${inputId}-auto`}
@@ -254,7 +254,7 @@ function AutoCashout({ bet, onDone }: { bet: Bet; onDone: (notice?: string) => v
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-      </div>
+      </Field>
       <Button type="submit" size="sm">
         {t('bets.auto.save')}
       </Button>

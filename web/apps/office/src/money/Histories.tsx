@@ -1,7 +1,7 @@
 /** Transaction history (main account and virtual account tabs) and payment history, with filters and pages. */
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { formatDateTime as when } from '@parlay/mf/clock.ts';
-import { Button, Skeleton, Tabs } from '@parlay/ui/index.ts';
+import { Button, Field, Skeleton, Tabs } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
 import { useOfficeClock } from '../office-clock.tsx';
 import styles from './Money.module.css';
@@ -76,7 +76,7 @@ export function TransactionHistory({ lng }: { lng: string }) {
       />
       <div id="history-panel" role="tabpanel" aria-labelledby={`history-tab-${tab}`} className={styles.stack}>
         <div className={styles.inline}>
-          <label className={styles.field}>
+          <Field as="label" className={styles.field}>
             <span>{t('history.reason_filter')}</span>
             <select
               value={reason}
@@ -101,9 +101,9 @@ export function TransactionHistory({ lng }: { lng: string }) {
                 </option>
               ))}
             </select>
-          </label>
+          </Field>
           {tab === 'main' ? (
-            <label className={styles.field}>
+            <Field as="label" className={styles.field}>
               <span>{t('history.account_filter')}</span>
               <select
                 value={accountId}
@@ -119,7 +119,7 @@ export function TransactionHistory({ lng }: { lng: string }) {
                   </option>
                 ))}
               </select>
-            </label>
+            </Field>
           ) : null}
         </div>
         {data === null ? (
@@ -174,7 +174,7 @@ export function PaymentHistory({ lng }: { lng: string }) {
   );
   return (
     <section className={styles.card} aria-label={t('historypay.title')}>
-      <label className={styles.field}>
+      <Field as="label" className={styles.field}>
         <span>{t('historypay.direction')}</span>
         <select
           value={direction}
@@ -187,7 +187,7 @@ export function PaymentHistory({ lng }: { lng: string }) {
           <option value="deposit">{t('historypay.deposit')}</option>
           <option value="withdrawal">{t('historypay.withdrawal')}</option>
         </select>
-      </label>
+      </Field>
       {data === null ? (
         <Skeleton height="120px" />
       ) : failed ? (

@@ -7,7 +7,7 @@
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { formatDateTime as when } from '@parlay/mf/clock.ts';
 import { notify } from '@parlay/mf/host-api.ts';
-import { Button, Skeleton } from '@parlay/ui/index.ts';
+import { Button, Field, Skeleton } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
 import { useOfficeClock } from '../office-clock.tsx';
 import styles from './Money.module.css';
@@ -262,7 +262,7 @@ function RequestForm({
         {t('requests.form_title')}
       </h2>
       {subtopicId === null && topic.subtopics.length > 0 ? (
-        <div className={styles.field}>
+        <Field className={styles.field}>
           <label htmlFor="request-subtopic">{t('requests.subtopic')}</label>
           <select
             id="request-subtopic"
@@ -275,9 +275,9 @@ function RequestForm({
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       ) : null}
-      <div className={styles.field}>
+      <Field className={styles.field}>
         <label htmlFor="request-message">{t('requests.message')}</label>
         <textarea
           id="request-message"
@@ -296,7 +296,7 @@ function RequestForm({
         >
           {error ? t(error, { defaultValue: t('errors.generic') }) : t('requests.message_hint')}
         </span>
-      </div>
+      </Field>
       <Button type="submit" variant="primary" disabled={busy}>
         {t('requests.submit')}
       </Button>

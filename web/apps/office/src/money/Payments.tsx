@@ -3,7 +3,7 @@
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { loadAccounts, type PlayerAccount } from '@parlay/mf/accounts-store.ts';
 import { notify } from '@parlay/mf/host-api.ts';
-import { Button, Skeleton } from '@parlay/ui/index.ts';
+import { Button, Field, Skeleton } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
 import { DepositLimitOffer } from '../../../../shell/src/limits/DepositLimitOffer.tsx';
 import styles from './Money.module.css';
@@ -177,7 +177,7 @@ function AmountField({
 }) {
   const t = useT('office-money');
   return (
-    <label className={styles.field}>
+    <Field as="label" className={styles.field}>
       <span>{t('amount.label', { iso })}</span>
       <input
         name="amount"
@@ -204,7 +204,7 @@ function AmountField({
             ? t('methods.limits', { min: method.min, max: method.max, iso })
             : ''}
       </span>
-    </label>
+    </Field>
   );
 }
 
@@ -320,7 +320,7 @@ export function Deduce({ lng }: { lng: string }) {
           problem={problem ?? (error === 'errors.VERIFICATION_REQUIRED' ? null : error)}
           method={method}
         />
-        <label className={styles.field}>
+        <Field as="label" className={styles.field}>
           <span>{t('deduce.destination')}</span>
           <input
             name="destination"
@@ -331,7 +331,7 @@ export function Deduce({ lng }: { lng: string }) {
             required
             onChange={(e) => setDestination(e.target.value)}
           />
-        </label>
+        </Field>
         <Button type="submit" variant="primary" disabled={busy || !method || needsIdentification === true}>
           {t('deduce.submit')}
         </Button>

@@ -5,7 +5,7 @@
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { formatDateTime } from '@parlay/mf/clock.ts';
-import { Button, Skeleton } from '@parlay/ui/index.ts';
+import { Button, Field, Skeleton } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
 import { useOfficeClock } from '../office-clock.tsx';
 import styles from './Money.module.css';
@@ -87,7 +87,7 @@ export function SecureDetails({ paymentId, lng }: { paymentId: string; lng: stri
             void open();
           }}
         >
-          <div className={styles.field}>
+          <Field className={styles.field}>
             <label htmlFor="secure-password">{t('secure.password')}</label>
             <input
               id="secure-password"
@@ -105,7 +105,7 @@ export function SecureDetails({ paymentId, lng }: { paymentId: string; lng: stri
             >
               {error ? t(error, { defaultValue: t('errors.generic') }) : t('secure.hint')}
             </span>
-          </div>
+          </Field>
           <Button type="submit" disabled={busy}>
             {t('secure.show')}
           </Button>

@@ -5,7 +5,7 @@
  */
 import { getRealtime } from '@parlay/client/realtime.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Skeleton } from '@parlay/ui/index.ts';
+import { Button, Field, Skeleton } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
 import styles from './Money.module.css';
 import { call } from './money-api.ts';
@@ -115,7 +115,7 @@ export function Verification({ identification = false }: { identification?: bool
         <h2 id="verification-upload" className={styles.sectionTitle}>
           {t('verification.upload_title')}
         </h2>
-        <label className={styles.field}>
+        <Field as="label" className={styles.field}>
           <span>{t('verification.type')}</span>
           <select value={type} onChange={(e) => setType(e.target.value)}>
             {view.documentTypes.map((d) => (
@@ -124,8 +124,8 @@ export function Verification({ identification = false }: { identification?: bool
               </option>
             ))}
           </select>
-        </label>
-        <label className={styles.field}>
+        </Field>
+        <Field as="label" className={styles.field}>
           <span>{t('verification.files')}</span>
           <input
             type="file"
@@ -136,7 +136,7 @@ export function Verification({ identification = false }: { identification?: bool
           <span className={error ? styles.error : styles.muted} role={error ? 'alert' : undefined}>
             {error ? t(error, { defaultValue: t('errors.generic') }) : t('verification.files_hint')}
           </span>
-        </label>
+        </Field>
         <Button type="submit" variant="primary" disabled={busy}>
           {t('verification.submit')}
         </Button>

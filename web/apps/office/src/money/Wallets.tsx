@@ -8,7 +8,7 @@ import {
   setActiveAccount,
 } from '@parlay/mf/accounts-store.ts';
 import { notify } from '@parlay/mf/host-api.ts';
-import { Button, Skeleton } from '@parlay/ui/index.ts';
+import { Button, Field, Skeleton } from '@parlay/ui/index.ts';
 import { useState } from 'react';
 import styles from './Money.module.css';
 import { useAccounts } from './useAccounts.ts';
@@ -133,7 +133,7 @@ export function Wallets({ compact = false }: { compact?: boolean }) {
             ).then(() => setCurrency(''));
           }}
         >
-          <label className={styles.field}>
+          <Field as="label" className={styles.field}>
             <span>{t('wallets.add_label')}</span>
             <select value={currency} onChange={(e) => setCurrency(e.target.value)} required>
               <option value="">{t('wallets.choose')}</option>
@@ -143,7 +143,7 @@ export function Wallets({ compact = false }: { compact?: boolean }) {
                 </option>
               ))}
             </select>
-          </label>
+          </Field>
           <Button type="submit" disabled={busy || !currency}>
             {t('wallets.add')}
           </Button>

@@ -6,7 +6,7 @@
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { Card } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
-import { Note } from '../security/SecuritySection.tsx';
+import { Message } from '../../../auth/src/forms/fields.tsx';
 import styles from '../security/security.module.css';
 import { securityApi, type UserConfig } from '../security/security-api.ts';
 
@@ -22,7 +22,7 @@ export function PersonalSection() {
       if (stored.ok) setSettings(stored.data.result);
     });
   }, []);
-  if (failed) return <Note kind="error">{t('errors.config')}</Note>;
+  if (failed) return <Message kind="error">{t('errors.config')}</Message>;
   if (!config) return <p className={styles.muted}>{t('loading')}</p>;
   const dash = '—';
   const confirmed = (value: boolean | undefined) =>
@@ -51,7 +51,7 @@ export function PersonalSection() {
           {t('personal.title')}
         </h2>
         {config.remaining_days_to_activate !== null ? (
-          <Note kind="info">{t('personal.activate', { days: config.remaining_days_to_activate })}</Note>
+          <Message kind="info">{t('personal.activate', { days: config.remaining_days_to_activate })}</Message>
         ) : null}
         <dl className={styles.list}>
           {rows.map(([label, value]) => (

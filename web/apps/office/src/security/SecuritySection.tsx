@@ -10,30 +10,13 @@ import type { CallResult } from '@parlay/client/api.ts';
 import { useLanguage, useT } from '@parlay/i18n/runtime.tsx';
 import { formatDateTime } from '@parlay/mf/clock.ts';
 import { Button, Card } from '@parlay/ui/index.ts';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { protectionStatus } from '../../../../../domain/auth/protection-level.ts';
 import { ContactChannelForm } from '../../../auth/src/forms/ContactConfirm.tsx';
+import { Message, TextField } from '../../../auth/src/forms/fields.tsx';
 import { useOfficeClock } from '../office-clock.tsx';
 import styles from './security.module.css';
 import { failureKey, type OpenSession, securityApi, type UserConfig } from './security-api.ts';
-
-export function Field({ label, ...input }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} className={styles.input} {...input} />
-    </div>
-  );
-}
-
-export function Note({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
-  return (
-    <p className={`${styles.note} ${styles[kind]}`} role={kind === 'error' ? 'alert' : 'status'}>
-      {children}
-    </p>
-  );
-}
 
 function Protection({ config }: { config: UserConfig }) {
   const t = useT('office-security');
@@ -98,8 +81,8 @@ function ReauthForm({ twoStepOn, onDone }: { twoStepOn: boolean; onDone(): void 
   };
   return (
     <form className={styles.form} onSubmit={submit} data-testid="reauth">
-      <Note kind="info">{t('reauth.text')}</Note>
-      <Field
+      <Message kind="info">{t('reauth.text')}</Message>
+      <TextField
         label={t(twoStepOn ? 'reauth.code' : 'reauth.password')}
         type={twoStepOn ? 'text' : 'password'}
         autoComplete={twoStepOn ? 'one-time-code' : 'current-password'}
@@ -107,7 +90,7 @@ function ReauthForm({ twoStepOn, onDone }: { twoStepOn: boolean; onDone(): void 
         value={value}
         onChange={(e) => setValue(e.target.value)}
       />
-      {error ? <Note kind="error">{error}</Note> : null}
+      {error ? <Message kind="error">{error}</Message> : null}
       <Button type="submit" variant="primary">
         {t('reauth.submit')}
       </Button>
@@ -176,7 +159,7 @@ function TwoStep({ config, onChanged }: { config: UserConfig; onChanged(): void 
       {reauth.form}
       {backupCodes ? (
         <div className={styles.form}>
-          <Note kind="info">{t('two_step.backup_text')}</Note>
+          <Message kind="info">{t('two_step.backup_text')}</Message>
           <ul className={styles.codes} data-testid="backup-codes">
             {backupCodes.map((backup) => (
               <li key={backup}>{backup}</li>
@@ -191,7 +174,7 @@ function TwoStep({ config, onChanged }: { config: UserConfig; onChanged(): void 
       ) : null}
       {setup ? (
         <form className={styles.form} onSubmit={confirm}>
-          <Note kind="info">{t('two_step.setup_text')}</Note>
+          <Message kind="info">{t('two_step.setup_text')}</Message>
           <p>
             {t('two_step.secret')}:{' '}
             <code className={styles.secret} data-testid="totp-secret">
@@ -203,7 +186,7 @@ function TwoStep({ config, onChanged }: { config: UserConfig; onChanged(): void 
               {t('two_step.open_app')}
             </a>
           </p>
-          <Field
+          <TextField
             label={t('two_step.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -219,7 +202,7 @@ function TwoStep({ config, onChanged }: { config: UserConfig; onChanged(): void 
       ) : null}
       {enabled && !reauth.form ? (
         <form className={styles.form} onSubmit={disable}>
-          <Field
+          <TextField
             label={t('two_step.code_or_backup')}
             autoComplete="one-time-code"
             required
@@ -234,7 +217,7 @@ function TwoStep({ config, onChanged }: { config: UserConfig; onChanged(): void 
           {t('two_step.new_backup_codes')}
         </Button>
       ) : null}
-      {message ? <Note kind={message.kind}>{message.text}</Note> : null}
+      {message ? <Message kind={message.kind}>{message.text}</Message> : null}
     </Card>
   );
 }
@@ -262,7 +245,7 @@ function PasswordChange({ onChanged }: { onChanged(): void }) {
         {t('password.title')}
       </h2>
       <form className={styles.form} onSubmit={submit}>
-        <Field
+        <TextField
           label={t('password.current')}
           type="password"
           autoComplete="current-password"
@@ -270,7 +253,7 @@ function PasswordChange({ onChanged }: { onChanged(): void }) {
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
         />
-        <Field
+        <TextField
           label={t('password.new')}
           type="password"
           autoComplete="new-password"
@@ -279,7 +262,7 @@ function PasswordChange({ onChanged }: { onChanged(): void }) {
           value={next}
           onChange={(e) => setNext(e.target.value)}
         />
-        {message ? <Note kind={message.kind}>{message.text}</Note> : null}
+        {message ? <Message kind={message.kind}>{message.text}</Message> : null}
         <Button type="submit" variant="primary">
           {t('password.submit')}
         </Button>
@@ -343,7 +326,7 @@ function Sessions({ version }: { version: number }) {
       {(sessions?.length ?? 0) > 1 ? (
         <Button onClick={() => void endOthers()}>{t('sessions.end_others')}</Button>
       ) : null}
-      {error ? <Note kind="error">{error}</Note> : null}
+      {error ? <Message kind="error">{error}</Message> : null}
     </Card>
   );
 }
@@ -402,7 +385,7 @@ export function SecuritySection() {
     });
   }, [version]);
   const changed = () => setVersion((v) => v + 1);
-  if (failed) return <Note kind="error">{t('errors.config')}</Note>;
+  if (failed) return <Message kind="error">{t('errors.config')}</Message>;
   if (!config) return <p className={styles.muted}>{t('loading')}</p>;
   return (
     <div className={styles.grid} data-testid="security-page">

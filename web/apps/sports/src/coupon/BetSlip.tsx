@@ -11,6 +11,7 @@ import { useSportsContext } from '../context.tsx';
 import styles from './BetSlip.module.css';
 import { MyBets } from './MyBets.tsx';
 import { SlipCode } from './SlipCode.tsx';
+import controls from './SlipControls.module.css';
 import { SlipLegs } from './SlipLegs.tsx';
 import { SlipPlace } from './SlipPlace.tsx';
 import { SlipSettings } from './SlipSettings.tsx';
@@ -30,7 +31,7 @@ const KIND_KEYS: Record<SlipKind, string> = {
 function TypeSwitcher({ kinds, kind, t }: { kinds: SlipKind[]; kind: SlipKind; t: TranslateFn }) {
   return (
     <fieldset className={styles.kinds}>
-      <legend className={styles.srOnly}>{t('slip.kind.label')}</legend>
+      <legend className={controls.srOnly}>{t('slip.kind.label')}</legend>
       {(Object.keys(KIND_KEYS) as SlipKind[]).map((k) => (
         <button
           key={k}
@@ -72,7 +73,7 @@ export function BetSlip({
       <header className={styles.header}>
         <h2 id="bet-slip-heading" className={styles.title} tabIndex={-1}>
           {t('slip.title')}
-          <span className={styles.count} data-testid="slip-count">
+          <span className={controls.count} data-testid="slip-count">
             {selections.length}
           </span>
         </h2>
@@ -80,7 +81,7 @@ export function BetSlip({
           <button
             ref={gear}
             type="button"
-            className={styles.iconButton}
+            className={controls.iconButton}
             aria-haspopup="dialog"
             aria-expanded={settingsOpen}
             aria-controls="bet-slip-settings"
@@ -92,7 +93,7 @@ export function BetSlip({
           {onHide && !onClose ? (
             <button
               type="button"
-              className={`${styles.iconButton} ${styles.hideColumn}`}
+              className={`${controls.iconButton} ${styles.hideColumn}`}
               onClick={onHide}
               aria-label={t('slip.quick.hide_column')}
               data-testid="hide-slip"
@@ -103,7 +104,7 @@ export function BetSlip({
           {onClose ? (
             <button
               type="button"
-              className={styles.iconButton}
+              className={controls.iconButton}
               onClick={onClose}
               aria-label={t('slip.close')}
             >

@@ -17,7 +17,7 @@ import {
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { loadAccounts } from '@parlay/mf/accounts-store.ts';
 import { openModal } from '@parlay/mf/host-api.ts';
-import { Button, Skeleton } from '@parlay/ui/index.ts';
+import { Button, Figures, Skeleton } from '@parlay/ui/index.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatAmount } from '../../../../../domain/money/amount.ts';
 import { isCurrencyCode } from '../../../../../domain/money/currencies.ts';
@@ -106,7 +106,7 @@ function OpenBet({ bet, onCashed }: { bet: Bet; onCashed: (text: string) => void
           </li>
         ))}
       </ul>
-      <dl className={styles.figures}>
+      <Figures className={styles.figures}>
         <div>
           <dt>{t('bets.stake')}</dt>
           <dd>{money(bet.stakeMinor, bet.currency)}</dd>
@@ -115,7 +115,7 @@ function OpenBet({ bet, onCashed }: { bet: Bet; onCashed: (text: string) => void
           <dt>{t('bets.possible_win')}</dt>
           <dd>{money(bet.possibleWinMinor, bet.currency)}</dd>
         </div>
-      </dl>
+      </Figures>
       <CashoutOffer bet={bet} onCashed={onCashed} />
     </article>
   );

@@ -7,9 +7,9 @@
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { useOddsFormat } from '../context.tsx';
 import styles from './QuickCoupon.module.css';
+import controls from './SlipControls.module.css';
 import { rejectionText } from './SlipPlace.tsx';
-import { money } from './SlipStake.tsx';
-import { dispatchSlip } from './slip-store.ts';
+import { money, StakeInput } from './SlipStake.tsx';
 import type { BetSlipModel } from './use-bet-slip.ts';
 
 /** Whether the quick coupon has anything to show: selections, one-click mode or a placement result. */
@@ -63,7 +63,6 @@ export function QuickCoupon({
   const iso = figures.currency;
   const busy = placement.phase === 'placing' || placement.phase === 'pending';
   const oneClick = state.settings.isActiveOneClick && isSignedIn;
-  const auto = state.settings.isAutoMax;
   const needsSlip = count > 0 && figures.blocker !== null && figures.blocker !== 'AMOUNT';
   return (
     <section className={styles.quick} aria-label={t('slip.quick.label')} data-testid="quick-coupon">
@@ -74,7 +73,7 @@ export function QuickCoupon({
           onClick={onOpen}
           aria-label={t('slip.quick.open', { count })}
         >
-          <span className={styles.count} data-testid="quick-count">
+          <span className={`${controls.count} ${styles.count}`} data-testid="quick-count">
             {count}
           </span>
           <span className={styles.openText} aria-hidden="true">
@@ -95,23 +94,14 @@ export function QuickCoupon({
                 <b>{money(figures.stakeMinor, iso)}</b>
               </p>
             ) : (
-              <label className={styles.stake}>
+              <label className={styles.stake} htmlFor="quick-amount">
                 <span className={styles.caption}>{t('slip.amount', { currency: iso })}</span>
-                <input
-                  className={styles.input}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={auto ? figures.amountText : state.amountText}
-                  placeholder={figures.amountText}
-                  readOnly={auto}
-                  aria-invalid={figures.amountProblem !== null || undefined}
-                  onChange={(e) => dispatchSlip({ type: 'amountTyped', text: e.target.value })}
-                />
+                <StakeInput model={model} id="quick-amount" className={`${controls.input} ${styles.input}`} />
               </label>
             )}
             <button
               type="button"
-              className={styles.place}
+              className={`${controls.primaryButton} ${styles.place}`}
               aria-busy={busy || undefined}
               disabled={busy || (isSignedIn && figures.blocker !== null)}
               onClick={model.placeBet}

@@ -2,8 +2,9 @@
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { type FormEvent, useState } from 'react';
 import { useSportsContext } from '../context.tsx';
-import styles from './BetSlip.module.css';
 import { couponApi } from './coupon-api.ts';
+import styles from './SlipCode.module.css';
+import controls from './SlipControls.module.css';
 import type { BetSlipModel } from './use-bet-slip.ts';
 
 type LoadState = 'idle' | 'loading' | 'ok' | 'not-found' | 'error';
@@ -61,7 +62,7 @@ export function SlipCode({ model, t }: { model: BetSlipModel; t: TranslateFn }) 
     <div className={styles.codes}>
       {selections.length > 0 ? (
         <div className={styles.saveCode}>
-          <button type="button" className={styles.linkButton} onClick={save}>
+          <button type="button" className={controls.linkButton} onClick={save}>
             {t('slip.code.save')}
           </button>
           <div aria-live="polite">
@@ -70,41 +71,41 @@ export function SlipCode({ model, t }: { model: BetSlipModel; t: TranslateFn }) 
                 <p>
                   {t('slip.code.saved')} <b data-testid="slip-code">{saved.code}</b>
                 </p>
-                <div className={styles.copyRow}>
+                <div className={controls.copyRow}>
                   <input
-                    className={styles.input}
+                    className={controls.input}
                     readOnly
                     value={saved.link}
                     aria-label={t('slip.code.link')}
                     onFocus={(e) => e.currentTarget.select()}
                   />
-                  <button type="button" className={styles.secondaryButton} onClick={copy}>
+                  <button type="button" className={controls.secondaryButton} onClick={copy}>
                     {copied ? t('slip.code.copied') : t('slip.code.copy')}
                   </button>
                 </div>
               </div>
             ) : saveError ? (
-              <p className={styles.error}>{t('slip.code.save_failed')}</p>
+              <p className={controls.error}>{t('slip.code.save_failed')}</p>
             ) : null}
           </div>
         </div>
       ) : null}
       <form className={styles.loadCode} onSubmit={submit}>
         <label htmlFor="slip-load-code">{t('slip.code.load_label')}</label>
-        <div className={styles.copyRow}>
+        <div className={controls.copyRow}>
           <input
             id="slip-load-code"
-            className={styles.input}
+            className={controls.input}
             autoComplete="off"
             value={code}
             maxLength={40}
             onChange={(e) => setCode(e.target.value)}
           />
-          <button type="submit" className={styles.secondaryButton} disabled={load === 'loading'}>
+          <button type="submit" className={controls.secondaryButton} disabled={load === 'loading'}>
             {t('slip.code.load')}
           </button>
         </div>
-        <p aria-live="polite" className={load === 'ok' ? styles.hint : styles.error}>
+        <p aria-live="polite" className={load === 'ok' ? controls.hint : controls.error}>
           {load === 'not-found'
             ? t('slip.code.not_found')
             : load === 'error'

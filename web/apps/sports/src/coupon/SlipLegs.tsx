@@ -4,7 +4,8 @@ import { changeCoupon } from '@parlay/mf/coupon-store.ts';
 import { ODDS_MOVE_MS, VisuallyHidden } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
 import { useOddsFormat } from '../context.tsx';
-import styles from './BetSlip.module.css';
+import controls from './SlipControls.module.css';
+import styles from './SlipLegs.module.css';
 import type { SlipLeg } from './slip-figures.ts';
 import { dispatchSlip } from './slip-store.ts';
 import type { BetSlipModel } from './use-bet-slip.ts';
@@ -57,7 +58,7 @@ function Leg({ leg, model, t }: { leg: SlipLeg; model: BetSlipModel; t: Translat
         </span>
         <button
           type="button"
-          className={styles.remove}
+          className={controls.iconButton}
           aria-label={t('slip.remove', { name })}
           onClick={() => changeCoupon({ type: 'remove', outcomeId: s.outcomeId })}
         >
@@ -70,7 +71,7 @@ function Leg({ leg, model, t }: { leg: SlipLeg; model: BetSlipModel; t: Translat
         </p>
       ) : null}
       {!closed && figures.kind === 'system' ? (
-        <label className={styles.banker}>
+        <label className={controls.check}>
           <input
             type="checkbox"
             checked={leg.isBanker}
@@ -85,7 +86,7 @@ function Leg({ leg, model, t }: { leg: SlipLeg; model: BetSlipModel; t: Translat
           <label htmlFor={amountId}>{t('slip.amount_for', { name, currency: figures.currency })}</label>
           <input
             id={amountId}
-            className={styles.input}
+            className={controls.input}
             inputMode="decimal"
             autoComplete="off"
             value={leg.amountText}
@@ -111,7 +112,7 @@ export function SlipLegs({ model, t }: { model: BetSlipModel; t: TranslateFn }) 
         ))}
       </ul>
       {figures.excludedCount > 0 ? (
-        <p className={styles.warning} role="status" data-testid="slip-excluded">
+        <p className={controls.warning} role="status" data-testid="slip-excluded">
           {t('slip.excluded', { count: figures.excludedCount })}
         </p>
       ) : null}

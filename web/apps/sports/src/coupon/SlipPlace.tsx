@@ -6,7 +6,8 @@
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { useEffect, useState } from 'react';
 import { useOddsFormat, useSportsContext } from '../context.tsx';
-import styles from './BetSlip.module.css';
+import controls from './SlipControls.module.css';
+import styles from './SlipPlace.module.css';
 import { money } from './SlipStake.tsx';
 import type { BetSlipModel } from './use-bet-slip.ts';
 import type { Placement } from './use-placement.ts';
@@ -117,7 +118,7 @@ export function SlipPlace({
       {resultOnly ? null : (
         <button
           type="button"
-          className={styles.placeButton}
+          className={`${controls.primaryButton} ${styles.placeButton}`}
           aria-busy={busy || undefined}
           aria-describedby="slip-result"
           disabled={busy || (model.isSignedIn && blocked)}
@@ -135,7 +136,7 @@ export function SlipPlace({
         <Result placement={placement} t={t} />
       </div>
       {placement.phase === 'accepted' || placement.phase === 'rejected' ? (
-        <button type="button" className={styles.linkButton} onClick={model.resetPlacement}>
+        <button type="button" className={controls.linkButton} onClick={model.resetPlacement}>
           {t('slip.dismiss')}
         </button>
       ) : null}

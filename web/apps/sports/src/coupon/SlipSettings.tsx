@@ -7,7 +7,8 @@ import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { changeCoupon } from '@parlay/mf/coupon-store.ts';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { ChangeCoefAction, CouponSettings } from '../../../../../domain/coupon/index.ts';
-import styles from './BetSlip.module.css';
+import controls from './SlipControls.module.css';
+import styles from './SlipSettings.module.css';
 import { amountFromText, minorText } from './slip-figures.ts';
 import { dispatchSlip } from './slip-store.ts';
 import type { BetSlipModel } from './use-bet-slip.ts';
@@ -64,11 +65,11 @@ function MoneySetting({
   const [text, setText] = useState(valueMinor > 0n ? minorText(valueMinor, iso) : '');
   const invalid = text.trim() !== '' && amountFromText(text, iso) === null;
   return (
-    <div className={styles.field}>
+    <div className={controls.field}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        className={styles.input}
+        className={controls.input}
         inputMode="decimal"
         autoComplete="off"
         value={text}
@@ -111,7 +112,7 @@ function OneClick({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
         {s.isActiveOneClick ? (
           <button
             type="button"
-            className={styles.secondaryButton}
+            className={controls.secondaryButton}
             onClick={() => {
               dispatchSlip({ type: 'settingsRuled', action: { type: 'oneClickTurnedOff' } });
               refocus();
@@ -122,10 +123,10 @@ function OneClick({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
         ) : state.isOneClickConfirmOpen ? (
           <div className={styles.confirm} role="alertdialog" aria-labelledby="slip-one-click-confirm">
             <p id="slip-one-click-confirm">{t('slip.one_click.confirm')}</p>
-            <div className={styles.copyRow}>
+            <div className={controls.copyRow}>
               <button
                 type="button"
-                className={styles.acceptButton}
+                className={controls.acceptButton}
                 onClick={() => {
                   dispatchSlip({ type: 'settingsRuled', action: { type: 'oneClickConfirmed' } });
                   changeCoupon({ type: 'clear' });
@@ -136,7 +137,7 @@ function OneClick({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
               </button>
               <button
                 type="button"
-                className={styles.secondaryButton}
+                className={controls.secondaryButton}
                 onClick={() => {
                   dispatchSlip({ type: 'settingsRuled', action: { type: 'oneClickCancelled' } });
                   refocus();
@@ -149,7 +150,7 @@ function OneClick({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
         ) : (
           <button
             type="button"
-            className={styles.secondaryButton}
+            className={controls.secondaryButton}
             disabled={s.oneClickAmountMinor <= 0n}
             onClick={() => {
               dispatchSlip({
@@ -163,7 +164,7 @@ function OneClick({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
           </button>
         )}
       </div>
-      <p className={styles.hint}>{s.isActiveOneClick ? t('slip.one_click.on') : t('slip.one_click.off')}</p>
+      <p className={controls.hint}>{s.isActiveOneClick ? t('slip.one_click.on') : t('slip.one_click.off')}</p>
     </fieldset>
   );
 }
@@ -234,7 +235,7 @@ export function SlipSettings({
         </h3>
         <button
           type="button"
-          className={styles.iconButton}
+          className={controls.iconButton}
           onClick={onClose}
           aria-label={t('slip.settings.close')}
         >
@@ -244,7 +245,7 @@ export function SlipSettings({
       <fieldset className={styles.fieldset}>
         <legend>{t('slip.settings.odds_change')}</legend>
         {ACTIONS.map((action) => (
-          <label key={action} className={styles.radio}>
+          <label key={action} className={controls.radio}>
             <input
               type="radio"
               name="slip-change-coef"
@@ -266,7 +267,7 @@ export function SlipSettings({
       <fieldset className={styles.fieldset}>
         <legend>{t('slip.settings.show')}</legend>
         {FLAGS.map((flag) => (
-          <label key={flag} className={styles.check}>
+          <label key={flag} className={controls.check}>
             <input type="checkbox" checked={s[flag]} onChange={(e) => patch({ [flag]: e.target.checked })} />
             {t(`slip.settings.${flag}`)}
           </label>
@@ -274,7 +275,7 @@ export function SlipSettings({
       </fieldset>
       <fieldset className={styles.fieldset}>
         <legend>{t('slip.settings.step')}</legend>
-        <label className={styles.check}>
+        <label className={controls.check}>
           <input
             type="checkbox"
             checked={s.isManualAmountStep}
@@ -297,11 +298,11 @@ export function SlipSettings({
       <OneClick model={model} t={t} />
       <fieldset className={styles.fieldset}>
         <legend>{t('slip.settings.exact')}</legend>
-        <div className={styles.field}>
+        <div className={controls.field}>
           <label htmlFor="slip-exact-coef">{t('slip.settings.exact_coef')}</label>
           <input
             id="slip-exact-coef"
-            className={styles.input}
+            className={controls.input}
             inputMode="decimal"
             autoComplete="off"
             value={exactText}
@@ -314,11 +315,11 @@ export function SlipSettings({
               }
             }}
           />
-          <p id="slip-exact-hint" className={styles.hint}>
+          <p id="slip-exact-hint" className={controls.hint}>
             {t('slip.settings.exact_hint')}
           </p>
         </div>
-        <label className={styles.check}>
+        <label className={controls.check}>
           <input
             type="checkbox"
             checked={s.isDropOnScoreChange}
@@ -331,7 +332,7 @@ export function SlipSettings({
           />
           {t('slip.settings.isDropOnScoreChange')}
         </label>
-        <p className={styles.hint}>{t('slip.settings.drop_hint')}</p>
+        <p className={controls.hint}>{t('slip.settings.drop_hint')}</p>
       </fieldset>
     </div>
   );

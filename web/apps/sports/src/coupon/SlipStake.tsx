@@ -4,14 +4,15 @@
  * notice, promo codes and the VIP request.
  */
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
-import { useEffect, useState } from 'react';
+import { type InputHTMLAttributes, useEffect, useState } from 'react';
 import { stepAmountMinor } from '../../../../../domain/coupon/index.ts';
 import { formatAmount } from '../../../../../domain/money/amount.ts';
 import { useOddsFormat } from '../context.tsx';
-import styles from './BetSlip.module.css';
 import { couponApi, type PromoCodeItem } from './coupon-api.ts';
 import { placeRequest } from './place-request.ts';
+import controls from './SlipControls.module.css';
 import { rejectionText } from './SlipPlace.tsx';
+import styles from './SlipStake.module.css';
 import { sendVipRequest } from './SlipVip.tsx';
 import { minorText } from './slip-figures.ts';
 import { dispatchSlip } from './slip-store.ts';
@@ -39,11 +40,11 @@ function SystemSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
   const { figures } = model;
   if (figures.kind !== 'system' || figures.systemValues.length === 0) return null;
   return (
-    <div className={styles.field}>
+    <div className={controls.field}>
       <label htmlFor="slip-system">{t('slip.system.label')}</label>
       <select
         id="slip-system"
-        className={styles.input}
+        className={controls.input}
         value={figures.systemValue}
         onChange={(e) => dispatchSlip({ type: 'systemValueSelected', value: Number(e.target.value) })}
       >
@@ -57,7 +58,7 @@ function SystemSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
         ))}
       </select>
       {figures.bankerCount > 0 ? (
-        <p className={styles.hint}>{t('slip.system.bankers', { count: figures.bankerCount })}</p>
+        <p className={controls.hint}>{t('slip.system.bankers', { count: figures.bankerCount })}</p>
       ) : null}
     </div>
   );
@@ -77,11 +78,11 @@ function AccountSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
     ) : null;
   }
   return (
-    <div className={styles.field}>
+    <div className={controls.field}>
       <label htmlFor="slip-account">{t('slip.account')}</label>
       <select
         id="slip-account"
-        className={styles.input}
+        className={controls.input}
         value={account.id}
         onChange={(e) => dispatchSlip({ type: 'accountSelected', accountId: e.target.value })}
       >
@@ -96,6 +97,33 @@ function AccountSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
   );
 }
 
+/**
+ * The coupon's stake as the player types it (the slip's amount field and the quick coupon's): with
+ * auto-max on it shows the maximum stake, read-only.
+ */
+export function StakeInput({
+  model,
+  ...input
+}: { model: BetSlipModel } & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'className' | 'aria-describedby'
+>) {
+  const { figures, state } = model;
+  const auto = state.settings.isAutoMax;
+  return (
+    <input
+      {...input}
+      inputMode="decimal"
+      autoComplete="off"
+      value={auto ? figures.amountText : state.amountText}
+      placeholder={figures.amountText}
+      readOnly={auto}
+      aria-invalid={figures.amountProblem !== null || undefined}
+      onChange={(e) => dispatchSlip({ type: 'amountTyped', text: e.target.value })}
+    />
+  );
+}
+
 function AmountField({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
   const { figures, state } = model;
   if (figures.kind === 'multiple') return null;
@@ -104,33 +132,27 @@ function AmountField({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
   const set = (minor: bigint) => dispatchSlip({ type: 'amountTyped', text: minorText(minor, iso) });
   const auto = state.settings.isAutoMax;
   return (
-    <div className={styles.field}>
+    <div className={controls.field}>
       <label htmlFor="slip-amount">{t('slip.amount', { currency: iso })}</label>
       <div className={styles.stepper}>
         <button
           type="button"
-          className={styles.stepButton}
+          className={`${controls.iconButton} ${styles.stepButton}`}
           aria-label={t('slip.step_down', { step: money(figures.stepMinor, iso) })}
           disabled={auto}
           onClick={() => set(stepAmountMinor(base, figures.stepMinor, -1))}
         >
           −
         </button>
-        <input
+        <StakeInput
+          model={model}
           id="slip-amount"
-          className={`${styles.input} ${styles.amountInput}`}
-          inputMode="decimal"
-          autoComplete="off"
-          value={auto ? figures.amountText : state.amountText}
-          placeholder={figures.amountText}
-          readOnly={auto}
-          aria-invalid={figures.amountProblem !== null || undefined}
+          className={`${controls.input} ${styles.amountInput}`}
           aria-describedby="slip-amount-hint"
-          onChange={(e) => dispatchSlip({ type: 'amountTyped', text: e.target.value })}
         />
         <button
           type="button"
-          className={styles.stepButton}
+          className={`${controls.iconButton} ${styles.stepButton}`}
           aria-label={t('slip.step_up', { step: money(figures.stepMinor, iso) })}
           disabled={auto}
           onClick={() => set(stepAmountMinor(base, figures.stepMinor, 1))}
@@ -140,7 +162,7 @@ function AmountField({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
       </div>
       {auto ? null : (
         <fieldset className={styles.chips}>
-          <legend className={styles.srOnly}>{t('slip.quick_stakes')}</legend>
+          <legend className={controls.srOnly}>{t('slip.quick_stakes')}</legend>
           {CHIP_STEPS.map((times) => {
             const chip = figures.initialAmountMinor * times;
             return (
@@ -220,7 +242,7 @@ function Messages({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
     <>
       <p
         id="slip-amount-hint"
-        className={problem ? styles.error : styles.hint}
+        className={problem ? controls.error : controls.hint}
         role={problem ? 'alert' : undefined}
       >
         {problem === 'BELOW_MIN' && figures.minMinor !== null
@@ -237,7 +259,7 @@ function Messages({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
                 : ''}
       </p>
       {figures.isPayoutAboveMax ? (
-        <p className={styles.error} role="alert">
+        <p className={controls.error} role="alert">
           {t('slip.payout_above_max')}
         </p>
       ) : null}
@@ -253,7 +275,7 @@ function Messages({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
             </p>
             <button
               type="button"
-              className={styles.acceptButton}
+              className={controls.acceptButton}
               onClick={() =>
                 dispatchSlip({
                   type: 'pricesAccepted',
@@ -298,18 +320,18 @@ function Promo({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary>{t('slip.promo.title')}</summary>
-      <div className={styles.field}>
+      <div className={controls.field}>
         <label htmlFor="slip-promo">{t('slip.promo.manual')}</label>
         <input
           id="slip-promo"
-          className={styles.input}
+          className={controls.input}
           autoComplete="off"
           value={state.promoCode}
           aria-invalid={promoProblem !== null || undefined}
           aria-describedby="slip-promo-check"
           onChange={(e) => dispatchSlip({ type: 'promoTyped', code: e.target.value })}
         />
-        <p id="slip-promo-check" className={promoProblem ? styles.error : styles.hint} aria-live="polite">
+        <p id="slip-promo-check" className={promoProblem ? controls.error : controls.hint} aria-live="polite">
           {promoProblem
             ? rejectionText(promoProblem, t)
             : model.quote?.promo?.valid && state.promoCode
@@ -318,11 +340,11 @@ function Promo({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
         </p>
       </div>
       {listed.length > 0 ? (
-        <div className={styles.field}>
+        <div className={controls.field}>
           <label htmlFor="slip-promo-list">{t('slip.promo.listed')}</label>
           <select
             id="slip-promo-list"
-            className={styles.input}
+            className={controls.input}
             value={listed.some((p) => p.code === state.promoCode) ? state.promoCode : ''}
             onChange={(e) => dispatchSlip({ type: 'promoTyped', code: e.target.value })}
           >
@@ -354,8 +376,8 @@ function VipRequest({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
   };
   return (
     <div className={styles.vip}>
-      <p className={styles.hint}>{t('slip.vip.hint')}</p>
-      <button type="button" className={styles.secondaryButton} disabled={sending} onClick={send}>
+      <p className={controls.hint}>{t('slip.vip.hint')}</p>
+      <button type="button" className={controls.secondaryButton} disabled={sending} onClick={send}>
         {t('slip.vip.request')}
       </button>
     </div>

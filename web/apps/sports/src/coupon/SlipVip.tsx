@@ -8,8 +8,9 @@ import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { loadAccounts } from '@parlay/mf/accounts-store.ts';
 import { notify } from '@parlay/mf/host-api.ts';
 import { useSyncExternalStore } from 'react';
-import styles from './BetSlip.module.css';
 import { couponApi, type PlaceRequest } from './coupon-api.ts';
+import controls from './SlipControls.module.css';
+import styles from './SlipVip.module.css';
 import { newKey } from './use-placement.ts';
 
 export type VipStatusValue = 'pending' | 'approved' | 'rejected' | 'expired';
@@ -124,7 +125,7 @@ export function VipStatus({ t: translate }: { t: TranslateFn }) {
         <p className={styles.vipStatus} data-status={state.status} data-testid="slip-vip-status">
           {vipText(state, translate)}{' '}
           {state.status !== 'pending' ? (
-            <button type="button" className={styles.linkButton} onClick={() => set(null)}>
+            <button type="button" className={controls.linkButton} onClick={() => set(null)}>
               {translate('slip.dismiss')}
             </button>
           ) : null}

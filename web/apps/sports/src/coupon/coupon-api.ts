@@ -4,26 +4,15 @@
  * malformed answer becomes { ok: false }, never a thrown error or an undefined field in the slip.
  */
 import { type CallResult, callApi } from '@parlay/client/api.ts';
+import type { SlipSelectionView } from '../../../../../domain/coupon/index.ts';
 
 const BASE = '/web-api/betting/v1';
 
 /** A quoted selection: current state and labels in the player's language. */
-export interface QuoteBet {
+export interface QuoteBet extends SlipSelectionView {
   outcomeId: number;
-  gameId: number;
   marketId: number;
-  sportId: number;
-  oddsMilli: number;
-  marketKind: number;
-  isLive: boolean;
-  isLocked: boolean;
-  isFinished: boolean;
-  isDisabledBanker: boolean;
-  gameLabel: string;
-  marketLabel: string;
-  outcomeLabel: string;
   startsAt: string | null;
-  score: string | null;
 }
 
 export type QuotedBet = QuoteBet | { outcomeId: number; isUnavailable: true };
