@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-app.ts';
+import { PREPARED_MARKER } from './db.ts';
 import { migrate, readMigrations } from './migrations.ts';
 
 describe('database and migrations', () => {
@@ -28,6 +29,28 @@ describe('database and migrations', () => {
     const big = 9_007_199_254_740_993n;
     const result = await sql<{ v: bigint }>`select ${big.toString()}::int8 as v`.execute(database.handle.db);
     expect(result.rows[0]?.v).toBe(big);
+  });
+
+  it('prepares a marked statement once per connection on PostgreSQL, and answers it on both engines', async () => {
+    const marked = (n: number) =>
+      sql<{ v: number }>`${sql.raw(PREPARED_MARKER)} select ${n}::int + 1 as v`.execute(database.handle.db);
+    expect((await marked(1)).rows[0]?.v).toBe(2);
+    // In one transaction: the same connection runs the marked statement and sees what it prepared.
+    const prepared = await database.handle.db.transaction().execute(async (trx) => {
+      for (const n of [2, 3, 4]) {
+        const { rows } = await sql<{
+          v: number;
+        }>`${sql.raw(PREPARED_MARKER)} select ${n}::int + 1 as v`.execute(trx);
+        expect(rows[0]?.v).toBe(n + 1);
+      }
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        trx,
+      );
+      return rows.map((r) => r.statement).filter((text) => text.startsWith(PREPARED_MARKER));
+    });
+    expect(prepared).toEqual(
+      database.handle.kind === 'postgres' ? [`${PREPARED_MARKER} select $1::int + 1 as v`] : [],
+    );
   });
 
   it('keeps concurrent transactions isolated and all committed', async () => {

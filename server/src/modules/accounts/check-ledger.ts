@@ -71,6 +71,17 @@ const RULES: { rule: string; query: ReturnType<typeof sql<{ subject: string; det
       where a.kind = 'hold' and a.balance <> coalesce(r.total, 0)`,
   },
   {
+    rule: 'a reservation points at existing accounts and transfers',
+    query: sql`select r.id::text as subject, 'account ' || r.account_id || ', hold ' || r.hold_account_id
+        || ', transfers ' || r.reserve_transfer_id || '/' || coalesce(r.settle_transfer_id::text, '-') as detail
+      from ledger_reservations r
+      where not exists (select 1 from ledger_accounts a where a.id = r.account_id and a.kind = 'user')
+         or not exists (select 1 from ledger_accounts a where a.id = r.hold_account_id and a.kind = 'hold')
+         or not exists (select 1 from ledger_transfers t where t.id = r.reserve_transfer_id)
+         or (r.settle_transfer_id is not null
+             and not exists (select 1 from ledger_transfers t where t.id = r.settle_transfer_id))`,
+  },
+  {
     rule: 'a reversal negates its original',
     query: sql`select t.id::text as subject, 'reverses ' || t.reverses_id as detail
       from ledger_transfers t where t.reverses_id is not null and exists (

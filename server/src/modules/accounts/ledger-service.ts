@@ -193,7 +193,7 @@ export class Ledger {
   reserve(input: ReserveInput): Promise<Reservation> {
     return this.#moving((ctx) => reserve(ctx, input));
   }
-  /** Reserve, then capture at once, in one transaction (reservations.ts reserveAndCapture). */
+  /** Reserve and capture at once: one transfer and a captured reservation (reservations.ts reserveAndCapture). */
   reserveAndCapture(input: ReserveInput, captureInput: CaptureInput): Promise<Reservation> {
     return this.#moving((ctx) => reserveAndCapture(ctx, input, captureInput));
   }

@@ -2,7 +2,8 @@
  * Two-phase money movements: reserve moves the amount from the player's account to a hold account
  * (so it can no longer be spent), then capture sends it on (stake accepted, withdrawal paid) or
  * release returns it (bet rejected, withdrawal cancelled). Each phase is a ledger transfer and the
- * reservation row moves pending → captured | released exactly once.
+ * reservation row moves pending → captured | released exactly once. A reservation captured when it
+ * is made skips the hold account: one transfer, which the row names as both phases.
  */
 import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
@@ -120,11 +121,12 @@ export async function reserve(root: LedgerContext, input: ReserveInput): Promise
 }
 
 /**
- * Reserves and at once captures (a line bet accepted when placed): the same two transfers, with
- * the same keys and metadata as reserve then capture, and the reservation row written once, in its
- * end state, in one transaction. Its id is drawn with the reserve transfer, so the capture key
- * (reservation:<id>:captured) is known before the row exists. Meant for a key used once; a replayed
- * key answers the stored reservation, captured if it was still pending.
+ * Reserves and at once captures (a line bet accepted when placed) in one transfer: the captured
+ * amount goes from the player's account straight to its destinations under the reservation's key
+ * (directTransfer), and the reservation row is written once, captured, pointing at that transfer
+ * as both its reserve and its settle transfer (migration 0084). Its id is drawn with the transfer.
+ * Meant for a key used once; a replayed key answers the stored reservation, captured if it was
+ * still pending.
  */
 export async function reserveAndCapture(
   root: LedgerContext,
@@ -133,40 +135,64 @@ export async function reserveAndCapture(
 ): Promise<Reservation> {
   if (input.amountMinor <= 0n) throw new AppError('INVALID_AMOUNT', 'a reservation is positive');
   return inTransaction(root, async (ctx) => {
-    const reserved = await postReserve(ctx, input, true);
-    if (reserved.replayed) {
+    const owner = await ownerOf(ctx, input.accountId);
+    const holdId = await ctx.system.id(ctx.db, 'hold', owner.currency, shardOf(input.idempotencyKey));
+    const direct = directTransfer(input, owner, captureInput);
+    const posted = await postTransfer(ctx, direct.transfer, { drawReservationId: true });
+    if (posted.replayed) {
       const stored = await storedReservation(ctx, input);
       return capture(ctx, stored.id, captureInput);
     }
-    const id = reserved.reservationId!;
-    const pending: ReservationRow = {
-      ...reservationValues(input, reserved),
-      id,
-      state: 'pending',
-      settle_transfer_id: null,
-      captured_amount: null,
-      settled_at: null,
-    };
-    const { transfer, capturedMinor, at } = await postSettle(
-      ctx,
-      pending,
-      'captured',
-      capturePlan(captureInput),
-    );
+    const at = ctx.clock.now();
+    const reserved: Reserved = { transferId: posted.transfer.id, replayed: false, owner, holdId, at };
     const row = await ctx.db
       .insertInto('ledger_reservations')
       .values({
         ...reservationValues(input, reserved),
-        id,
+        id: posted.reservationId!,
         state: 'captured',
-        settle_transfer_id: transfer.id,
-        captured_amount: capturedMinor,
+        settle_transfer_id: posted.transfer.id,
+        captured_amount: direct.capturedMinor,
         settled_at: at,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toReservation(row);
   });
+}
+
+/**
+ * The one transfer of a reservation captured when it is made: the captured amount from the
+ * player's account to the capture's destinations (what reserve then capture would have moved, the
+ * hold account's credit and debit left out), reason and metadata of the capture.
+ */
+function directTransfer(
+  input: ReserveInput,
+  owner: AccountOwner,
+  captureInput: CaptureInput,
+): { transfer: TransferInput; capturedMinor: bigint } {
+  const capturedMinor = captureInput.to.reduce((sum, t) => sum + t.amountMinor, 0n);
+  if (
+    captureInput.to.length === 0 ||
+    captureInput.to.some((t) => t.amountMinor <= 0n) ||
+    capturedMinor > input.amountMinor
+  ) {
+    throw new AppError('INVALID_AMOUNT', 'capture amounts are positive and at most the reserved amount');
+  }
+  return {
+    capturedMinor,
+    transfer: {
+      idempotencyKey: input.idempotencyKey,
+      reason: captureInput.reason,
+      currency: owner.currency,
+      userId: owner.userId,
+      metadata: { ...input.metadata, ...captureInput.metadata, phase: 'captured' },
+      postings: [
+        { account: input.accountId, amountMinor: -capturedMinor },
+        ...captureInput.to.map((t) => ({ account: t.account, amountMinor: t.amountMinor })),
+      ],
+    },
+  };
 }
 
 interface Reserved {
@@ -372,8 +398,8 @@ export function release(
 /**
  * A reservation — captured at once when `captureInput` is given (a line bet), else left pending (a
  * live bet in its delay) — prepared for a caller that writes it inside its own single database
- * call through ledger_post_reservation(p) (migration 0082): the same transfers, keys, hashes and
- * reservation row as reserve() or reserveAndCapture(), with no round trip of its own once the
+ * call through ledger_post_reservation(p) (migrations 0082, 0084): the same transfer, keys, hashes
+ * and reservation row as reserve() or reserveAndCapture(), with no round trip of its own once the
  * account's owner and the hold shard are known. The id comes from a block of ids drawn ahead. The
  * key must be new: the database call refuses a replayed one.
  */
@@ -395,35 +421,12 @@ export async function prepareReservation(
   const holdId = await ctx.system.id(ctx.db, 'hold', owner.currency, shardOf(input.idempotencyKey));
   const id = await ctx.system.nextReservationId();
   const at = ctx.clock.now();
-  const reserve = await transferArguments(ctx, reserveTransfer(input, owner, holdId));
-  let capture: (TransferArguments & { capturedAmount: string }) | null = null;
-  if (captureInput) {
-    const row = {
-      id,
-      hold_account_id: holdId,
-      amount: input.amountMinor,
-      currency: owner.currency,
-      user_id: owner.userId,
-    };
-    const pending: Reservation = {
-      id,
-      idempotencyKey: input.idempotencyKey,
-      accountId: input.accountId,
-      userId: owner.userId,
-      currency: owner.currency,
-      amountMinor: input.amountMinor,
-      reason: input.reason,
-      state: 'pending',
-      reserveTransferId: 0n,
-      settleTransferId: null,
-      capturedMinor: null,
-      createdAt: at,
-      settledAt: null,
-    };
-    const plan = capturePlan(captureInput)(pending);
-    const args = await transferArguments(ctx, settleTransfer(row, 'captured', plan));
-    capture = { ...args, capturedAmount: String(plan.capturedMinor) };
-  }
+  // Captured at once: one direct transfer, the row pointing at it twice (reserveAndCapture).
+  const direct = captureInput ? directTransfer(input, owner, captureInput) : null;
+  const reserve = await transferArguments(
+    ctx,
+    direct ? direct.transfer : reserveTransfer(input, owner, holdId),
+  );
   const json = (args: TransferArguments) => ({ ...args, postings: undefined });
   const argument = JSON.stringify({
     id: id.toString(),
@@ -436,8 +439,9 @@ export async function prepareReservation(
     reason: input.reason,
     at: at.toISOString(),
     reserve: json(reserve),
-    capture: capture ? json(capture) : null,
+    direct: direct !== null,
+    capture: direct ? { capturedAmount: direct.capturedMinor.toString() } : null,
   });
-  const accounts = new Set([...reserve.postings, ...(capture?.postings ?? [])].map((p) => p.accountId));
+  const accounts = new Set(reserve.postings.map((p) => p.accountId));
   return { id, argument, accounts: [...accounts] };
 }

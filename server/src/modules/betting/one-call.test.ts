@@ -99,7 +99,10 @@ describe('one-call placement (betting_place)', () => {
     expect(full.status).toBe('accepted');
     const [a, b] = [await written(fast.betId!), await written(full.betId!)];
     expect(a).toEqual(b);
-    expect(a.transfers.map((x) => x.phase)).toEqual(['reserve', 'captured']);
+    // A stake captured when placed is one transfer, player → house, named twice by the reservation.
+    expect(a.transfers.map((x) => x.phase)).toEqual(['captured']);
+    expect(a.transfers[0]!.amounts.split(',')).toHaveLength(2);
+    expect(a.reservation.state).toBe('captured');
     expect(a.usage).toHaveLength(1);
     // Only the full path takes the player's limits lock (and creates its row).
     const locks = await t.db

@@ -20,6 +20,7 @@
 import { createHash } from 'node:crypto';
 import { CompiledQuery, type Kysely, type Selectable, sql } from 'kysely';
 import { oddsMilliText } from '../../../../domain/odds/formats.ts';
+import { PREPARED_MARKER } from '../../platform/db.ts';
 import { AppError, ERRORS } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { CaptureInput, Ledger, ReserveInput } from '../accounts/index.ts';
@@ -107,14 +108,20 @@ async function findPlacementOrNextId(
   db: Kysely<Database>,
   userId: bigint,
   key: string,
-): Promise<{ existing: BetRow | null; nextBetId: bigint }> {
-  const { rows } = await sql<BetRow & { next_bet_id: bigint }>`
-    select b.*, n.next_bet_id from (select nextval('bets_id_seq') as next_bet_id) n
+): Promise<{ existing: StoredAnswer | null; nextBetId: bigint }> {
+  const { rows } = await sql<{ answer: BetRow['answer']; request_hash: string | null; next_bet_id: bigint }>`
+    ${sql.raw(PREPARED_MARKER)} select b.answer, b.request_hash, n.next_bet_id
+    from (select nextval('bets_id_seq') as next_bet_id) n
     left join bets b on b.user_id = ${userId} and b.idempotency_key = ${key}`.execute(db);
   const row = rows[0]!;
-  const { next_bet_id: nextBetId, ...bet } = row;
-  return { existing: bet.id === null ? null : (bet as BetRow), nextBetId };
+  return {
+    existing: row.request_hash === null ? null : { answer: row.answer, request_hash: row.request_hash },
+    nextBetId: row.next_bet_id,
+  };
 }
+
+/** What a replay needs of the stored placement. */
+type StoredAnswer = Pick<BetRow, 'answer' | 'request_hash'>;
 
 async function findPlacement(db: Kysely<Database>, userId: bigint, key: string): Promise<BetRow | null> {
   const row = await db
@@ -126,7 +133,7 @@ async function findPlacement(db: Kysely<Database>, userId: bigint, key: string):
   return row ?? null;
 }
 
-function replay(row: BetRow, requestHash: string): PlaceAnswer {
+function replay(row: StoredAnswer, requestHash: string): PlaceAnswer {
   if (row.request_hash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   return row.answer as unknown as PlaceAnswer;
 }
@@ -312,8 +319,7 @@ function planStake(
 }
 
 const ONE_CALL_ATTEMPTS = 3;
-const BETTING_PLACE_SQL =
-  'select status, reservation_id from betting_place($1::bigint[], $2::text[], $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11::jsonb)';
+const BETTING_PLACE_SQL = `${PREPARED_MARKER} select status, reservation_id from betting_place($1::bigint[], $2::text[], $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11::jsonb)`;
 
 const jsonText = (value: unknown) =>
   JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v));

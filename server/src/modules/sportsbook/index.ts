@@ -12,6 +12,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { TimeFilter } from '../../../../domain/sportsbook/time-filter.ts';
+import { PREPARED_MARKER } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -245,38 +246,40 @@ export interface SelectionState {
  * markets rows are read FOR SHARE, in id order, so a suspension or result of one of them waits for
  * the caller's transaction, or the caller sees it.
  */
+interface SelectionRow {
+  outcome_id: bigint;
+  odds_milli: number;
+  outcome_state: OutcomeState;
+  market_id: bigint;
+  market_state: MarketState;
+  type_id: number;
+  is_live: boolean;
+  market_version: bigint;
+  game_id: number;
+  sport_id: number;
+  status: number;
+  finished_at: Date | null;
+  clock_running: boolean;
+  score_home: number;
+  score_away: number;
+  stamp: string;
+}
+
 export async function readSelections(
   db: Kysely<Database>,
   outcomeIds: readonly bigint[],
   options: { lockMarkets?: boolean } = {},
 ): Promise<Map<bigint, SelectionState>> {
   if (outcomeIds.length === 0) return new Map();
-  let query = db
-    .selectFrom('outcomes as o')
-    .innerJoin('markets as m', 'm.id', 'o.market_id')
-    .innerJoin('games as g', 'g.id', 'm.game_id')
-    .select([
-      'o.id as outcome_id',
-      'o.odds_milli',
-      'o.state as outcome_state',
-      'm.id as market_id',
-      'm.state as market_state',
-      'm.type_id',
-      'm.is_live',
-      'm.version as market_version',
-      'g.id as game_id',
-      'g.sport_id',
-      'g.status',
-      'g.finished_at',
-      'g.clock_running',
-      'g.score_home',
-      'g.score_away',
-      sql<string>`sportsbook_selection_stamp(o, m, g)`.as('stamp'),
-    ])
-    .where('o.id', 'in', [...outcomeIds])
-    .orderBy('m.id');
-  if (options.lockMarkets) query = query.modifyEnd(sql`for share of m`);
-  const rows = await query.execute();
+  // One text per variant, prepared once per connection (the placement's hottest read).
+  const { rows } = await sql<SelectionRow>`${sql.raw(PREPARED_MARKER)}
+    select o.id as outcome_id, o.odds_milli, o.state as outcome_state, m.id as market_id,
+      m.state as market_state, m.type_id, m.is_live, m.version as market_version, g.id as game_id,
+      g.sport_id, g.status, g.finished_at, g.clock_running, g.score_home, g.score_away,
+      sportsbook_selection_stamp(o, m, g) as stamp
+    from outcomes o join markets m on m.id = o.market_id join games g on g.id = m.game_id
+    where o.id = any(${outcomeIds.map(String)}::bigint[])
+    order by m.id ${options.lockMarkets ? sql`for share of m` : sql``}`.execute(db);
   return new Map(
     rows.map((r) => [
       BigInt(r.outcome_id),
