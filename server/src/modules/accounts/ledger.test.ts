@@ -237,12 +237,45 @@ describe('transfers (ARCHITECTURE.md §5)', () => {
     expect(
       await errorCode(ledger.move({ ...base, from: 999_999n, to: { system: 'house' }, amountMinor: 5n })),
     ).toBe('ACCOUNT_NOT_FOUND');
-    // The database refuses an unbalanced call even if the service check were bypassed.
-    await expect(
-      sql`select * from ledger_post('raw', 'h', 'stake', null, null, '{}', now(), array[${a.accountId.toString()}, ${a.accountId.toString()}]::bigint[], array['RUB','RUB'], array['-5','4']::bigint[])`.execute(
+    // The database refuses every malformed call even if the service check were bypassed: two
+    // postings (checked by an expression) and three (checked by a query).
+    const id = a.accountId.toString();
+    const raw = (currencies: string[], amounts: (string | null)[]) =>
+      sql`select * from ledger_post('raw', 'h', 'stake', null, null, '{}', now(), ${amounts.map(() => id)}::bigint[], ${currencies}::text[], ${amounts}::bigint[])`.execute(
         database.handle.db,
-      ),
-    ).rejects.toThrow(/sum to zero/);
+      );
+    for (const [currencies, amounts] of [
+      [
+        ['RUB', 'RUB'],
+        ['-5', '4'],
+      ],
+      [
+        ['RUB', 'RUB'],
+        ['0', '0'],
+      ],
+      [
+        ['RUB', 'RUB'],
+        [null, '5'],
+      ],
+      [
+        ['RUB', 'RUB'],
+        ['-5', null],
+      ],
+      [
+        ['RUB', 'USD'],
+        ['-5', '5'],
+      ],
+      [
+        ['RUB', 'RUB', 'RUB'],
+        ['-5', '4', '2'],
+      ],
+      [
+        ['RUB', 'RUB', 'RUB'],
+        ['-5', '5', '0'],
+      ],
+    ] as [string[], (string | null)[]][]) {
+      await expect(raw(currencies, amounts), `${currencies} ${amounts}`).rejects.toThrow(/sum to zero/);
+    }
     expect((await ledger.account(a.userId, a.accountId)).moneyMinor).toBe(1_000n);
   });
 
