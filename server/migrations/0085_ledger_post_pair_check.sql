@@ -1,7 +1,10 @@
 -- 0085: ledger_post() checks a transfer of two postings (nearly every one) with a plain
 -- expression instead of a grouping query: the same refusal (LD004) for a zero, a null, an
 -- unbalanced pair or two currencies, one executor run fewer per transfer (bench:ledger). Transfers
--- of three or more postings are checked by the query as before. Otherwise unchanged from 0030.
+-- of three or more postings are checked by the query as before; the accounts of two postings are
+-- put in lock order by an expression too. Otherwise unchanged from 0030.
+create type ledger_posting_input as (account_id bigint, currency text, amount bigint);
+
 create or replace function ledger_post(
   p_key text, p_hash text, p_reason text, p_user_id bigint, p_reverses_id bigint, p_metadata jsonb,
   p_at timestamptz, p_accounts bigint[], p_currencies text[], p_amounts bigint[]
@@ -14,7 +17,9 @@ declare
   v_at timestamptz;
   v_hash text;
   v_rows integer;
-  v_posting record;
+  v_posting ledger_posting_input;
+  v_order integer[];
+  v_i integer;
   v_account record;
 begin
   if v_count < 2 or v_count <> coalesce(array_length(p_currencies, 1), 0)
@@ -47,11 +52,16 @@ begin
     return;
   end if;
 
-  for v_posting in
-    select x.account_id, x.currency, x.amount
-    from unnest(p_accounts, p_currencies, p_amounts) with ordinality as x (account_id, currency, amount, n)
-    order by x.account_id, x.n
-  loop
+  -- Accounts are locked in id order (one order everywhere, so no deadlocks); for two postings the
+  -- order is an expression, for more a query.
+  if v_count = 2 then
+    v_order := case when p_accounts[2] < p_accounts[1] then array[2, 1] else array[1, 2] end;
+  else
+    v_order := array(select x.n from unnest(p_accounts) with ordinality as x (account_id, n)
+                     order by x.account_id, x.n);
+  end if;
+  foreach v_i in array v_order loop
+    v_posting := (p_accounts[v_i], p_currencies[v_i], p_amounts[v_i]);
     update ledger_accounts a set balance = a.balance + v_posting.amount
     where a.id = v_posting.account_id and a.currency = v_posting.currency and a.closed_at is null
       and (v_posting.amount > 0 or (not a.is_frozen and (a.allow_negative or a.balance + v_posting.amount >= 0)));
