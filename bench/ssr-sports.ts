@@ -3,22 +3,23 @@
  *   - the live list of a sport with 80 games in play (football; the page shows the first page of
  *     50 and a "more" button, as players get it), and
  *   - the football game page with every market.
- * For each: the same page over HTTP from a started server (real data, embedded database, every
- * request composed afresh), p50/p99 of 100 sequential requests; then the composed page (shell +
+ * For each: the same page over HTTP from a started server (real data from the feed simulator on
+ * the PostgreSQL server, as in production, every request composed afresh), p50/p99 of 100
+ * sequential requests; then the composed page (shell +
  * sports fragment) rendered in this process from API answers already in memory, with the server
  * stopped (the render cost alone, one core), p50/p99/mean over 300 renders after a warm-up.
  * Target of the shell issue: p99 ≤ 3 × p50.
  *
- *   npm run bench:ssr-sports      (WEB_DIST_DIR chooses the build; run the web build first)
+ *   npm run bench:ssr-sports      (WEB_DIST_DIR chooses the build; run the web build first;
+ *                                 needs PostgreSQL on 127.0.0.1:5432, BENCH_DATABASE_URL overrides)
  */
 process.env.NODE_ENV = 'production';
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
 import {
   composedRender,
+  createBenchDatabase,
   fmt,
   loadSsrModules,
   memoisedApi,
@@ -118,13 +119,24 @@ async function httpLoop(url: string): Promise<{ times: number[]; bytes: number }
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parlay-bench-sports-'));
+  const database = await createBenchDatabase();
+  // As deployed in production: the feed in a workers process of its own, pages from another.
+  const feed = await startServer({
+    NODE_ENV: 'production',
+    DATABASE_URL: database.url,
+    SEED_ON_START: 'true',
+    PARLAY_ROLES: 'workers',
+  });
   const server = await startServer({
     NODE_ENV: 'production',
-    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
     WEB_DIST_DIR: distDir,
-    SEED_ON_START: 'true',
+    SEED_ON_START: 'false',
+    PARLAY_ROLES: 'web,api,realtime',
     PAGE_CACHE_MS: '0',
+  }).catch(async (error: unknown) => {
+    await feed.stop();
+    throw error;
   });
   let stopped = false;
   try {
@@ -150,16 +162,19 @@ async function main(): Promise<void> {
       return { data: games.slice(0, limit), total: games.length };
     });
     const modules = await loadSsrModules(distDir, ['sports', 'footer']);
-    console.log('over HTTP from the started server (real data, every request composed afresh):');
+    console.log(
+      'over HTTP from a web process (PostgreSQL, the feed moving in its own process, every request composed afresh):',
+    );
     const httpList = await httpLoop(server.origin + liveList);
     report('live list of football (the world’s live games)', httpList.times, httpList.bytes);
     const httpGame = await httpLoop(server.origin + gamePage);
     report(`football game page, ${full.markets.length} markets`, httpGame.times, httpGame.bytes);
-    // One render of each fills the in-memory answers; the server (and its feed) then stops, so the
+    // One render of each fills the in-memory answers; the servers (and the feed) then stop, so the
     // timed renders share the core with nothing of ours.
     await renderLoop(modules, api, liveList, 1);
     await renderLoop(modules, api, gamePage, 1);
     await server.stop();
+    await feed.stop();
     stopped = true;
     console.log('rendered in this process (one core, data in memory, server stopped):');
     const list = await renderLoop(modules, api, liveList, RENDERS);
@@ -171,8 +186,11 @@ async function main(): Promise<void> {
     const page = await renderLoop(modules, api, gamePage, RENDERS);
     report(`football game page, ${full.markets.length} markets`, page.times, page.bytes);
   } finally {
-    if (!stopped) await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!stopped) {
+      await server.stop();
+      await feed.stop();
+    }
+    await database.drop();
   }
 }
 
