@@ -1,8 +1,9 @@
 /**
  * bench:place — coupons placed per second by the betting module against the PostgreSQL server
- * (expresses of 3 line legs from GAMES games, many players, each placement its own transaction
- * with the markets read FOR SHARE, the responsible-gaming limits checked and the stake counted as
- * the server does it, the stake reserved and captured), next to pgbench's TPC-B with
+ * (expresses of 3 line legs from GAMES games, many players; each placement as the server makes it:
+ * its selections read and its write shared with concurrent placements (betting/batches.ts), the
+ * markets taken FOR SHARE, the responsible-gaming limits checked and the stake counted, the stake
+ * reserved and captured, every placement answered on its own), next to pgbench's TPC-B with
  * the same number of clients (pgbench -i -s 10 on another fresh database, then
  * pgbench -c N -j 2 -T seconds). Prints placed/s, tps and their ratio (target ≥ 0.5).
  * A 3 s warm-up (then ANALYZE) comes before the measured run.

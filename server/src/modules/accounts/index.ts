@@ -25,7 +25,7 @@ export type {
   Transfer,
   TransferInput,
 } from './post-transfer.ts';
-export type { CaptureInput, Reservation, ReserveInput } from './reservations.ts';
+export type { CaptureInput, PreparedReservationRecord, Reservation, ReserveInput } from './reservations.ts';
 export { accountsRoutes as accountsModule, accountView } from './routes.ts';
 export { SHARDS } from './system-accounts.ts';
 export type { AccountsTables } from './tables.ts';

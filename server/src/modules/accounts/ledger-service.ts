@@ -200,7 +200,7 @@ export class Ledger {
 
   /**
    * A reservation (captured at once with captureInput) prepared for the caller's own single
-   * database call through ledger_post_reservation() (reservations.ts prepareReservation). Run that
+   * database call (betting_place_batch; reservations.ts prepareReservation). Run that
    * call inside postPrepared(), which maps the ledger's refusals and, once it has committed,
    * pushes the changed balances.
    */

@@ -14,7 +14,6 @@ import {
   type Metadata,
   postTransfer,
   type Transfer,
-  type TransferArguments,
   type TransferInput,
   transferArguments,
 } from './post-transfer.ts';
@@ -397,18 +396,39 @@ export function release(
 
 /**
  * A reservation — captured at once when `captureInput` is given (a line bet), else left pending (a
- * live bet in its delay) — prepared for a caller that writes it inside its own single database
- * call through ledger_post_reservation(p) (migrations 0082, 0084): the same transfer, keys, hashes
- * and reservation row as reserve() or reserveAndCapture(), with no round trip of its own once the
- * account's owner and the hold shard are known. The id comes from a block of ids drawn ahead. The
- * key must be new: the database call refuses a replayed one.
+ * live bet in its delay) — prepared for a caller that writes it inside its own database call
+ * (betting_place_batch, migration 0086): the same transfer, keys, hashes and reservation row as
+ * reserve() or reserveAndCapture(), with no round trip of its own once the account's owner and the
+ * hold shard are known. The id comes from a block of ids drawn ahead. The key must be new.
  */
 export interface PreparedReservation {
   id: bigint;
-  /** The argument of ledger_post_reservation(), as JSON text. */
-  argument: string;
+  /** The reservation and its one transfer as the database call takes them (ids and amounts as text). */
+  record: PreparedReservationRecord;
   /** Every account the call moves (for the balance feed once committed). */
   accounts: bigint[];
+}
+
+export interface PreparedReservationRecord {
+  reservation_id: string;
+  /** The reservation's key, also its transfer's key. */
+  key: string;
+  /** The transfer's request hash (what a replay of the key is compared with). */
+  hash: string;
+  transfer_reason: string;
+  reason: string;
+  metadata: Metadata;
+  at: string;
+  user_id: string;
+  account_id: string;
+  hold_account_id: string;
+  currency: string;
+  amount: string;
+  /** Captured at once (the transfer goes to its destination), or null: pending on the hold account. */
+  captured_amount: string | null;
+  /** The transfer's two postings, the player's debit first. */
+  posting_accounts: string[];
+  posting_amounts: string[];
 }
 
 export async function prepareReservation(
@@ -423,25 +443,27 @@ export async function prepareReservation(
   const at = ctx.clock.now();
   // Captured at once: one direct transfer, the row pointing at it twice (reserveAndCapture).
   const direct = captureInput ? directTransfer(input, owner, captureInput) : null;
-  const reserve = await transferArguments(
+  const transfer = await transferArguments(
     ctx,
     direct ? direct.transfer : reserveTransfer(input, owner, holdId),
   );
-  const json = (args: TransferArguments) => ({ ...args, postings: undefined });
-  const argument = JSON.stringify({
-    id: id.toString(),
+  const record: PreparedReservationRecord = {
+    reservation_id: id.toString(),
     key: input.idempotencyKey,
-    accountId: input.accountId.toString(),
-    holdAccountId: holdId.toString(),
-    userId: owner.userId.toString(),
+    hash: transfer.hash,
+    transfer_reason: transfer.reason,
+    reason: input.reason,
+    metadata: transfer.metadata,
+    at: at.toISOString(),
+    user_id: owner.userId.toString(),
+    account_id: input.accountId.toString(),
+    hold_account_id: holdId.toString(),
     currency: owner.currency,
     amount: input.amountMinor.toString(),
-    reason: input.reason,
-    at: at.toISOString(),
-    reserve: json(reserve),
-    direct: direct !== null,
-    capture: direct ? { capturedAmount: direct.capturedMinor.toString() } : null,
-  });
-  const accounts = new Set(reserve.postings.map((p) => p.accountId));
-  return { id, argument, accounts: [...accounts] };
+    captured_amount: direct ? direct.capturedMinor.toString() : null,
+    posting_accounts: transfer.accounts,
+    posting_amounts: transfer.amounts,
+  };
+  const accounts = new Set(transfer.postings.map((p) => p.accountId));
+  return { id, record, accounts: [...accounts] };
 }

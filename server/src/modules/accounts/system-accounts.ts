@@ -6,7 +6,8 @@
  * exists, so the hot path (a reservation per bet) does not read them again.
  */
 import { createHash } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { IdBlocks } from '../../platform/id-blocks.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { LedgerAccountKind } from './tables.ts';
 
@@ -47,33 +48,16 @@ export class SystemAccounts {
 
   readonly #facts = new Map<bigint, AccountFacts>();
   /** Reservation ids drawn ahead from ledger_reservations_id_seq (prepareReservation). */
-  #reservationIds: bigint[] = [];
-  #drawing: Promise<void> | null = null;
+  readonly #reservationIds: IdBlocks;
 
   constructor(root: Kysely<Database>) {
     this.#root = root;
+    this.#reservationIds = new IdBlocks(root, 'ledger_reservations_id_seq', RESERVATION_ID_BLOCK);
   }
 
-  /**
-   * A fresh ledger_reservations id without a round trip of its own: ids are drawn
-   * RESERVATION_ID_BLOCK at a time. Ids are never reused; an id drawn and not used is a harmless gap
-   * (as with any sequence), and ids no longer follow time across processes.
-   */
-  async nextReservationId(): Promise<bigint> {
-    while (this.#reservationIds.length === 0) {
-      this.#drawing ??= this.#drawReservationIds().finally(() => {
-        this.#drawing = null;
-      });
-      await this.#drawing;
-    }
-    return this.#reservationIds.shift() as bigint;
-  }
-
-  async #drawReservationIds(): Promise<void> {
-    const { rows } = await sql<{ id: bigint }>`
-      select nextval('ledger_reservations_id_seq') as id
-      from generate_series(1, ${RESERVATION_ID_BLOCK})`.execute(this.#root);
-    this.#reservationIds.push(...rows.map((r) => BigInt(r.id)));
+  /** A fresh ledger_reservations id without a round trip of its own (platform/id-blocks.ts). */
+  nextReservationId(): Promise<bigint> {
+    return this.#reservationIds.next();
   }
 
   /**

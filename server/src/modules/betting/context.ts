@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
 import type { SiteConfigService } from '../config/index.ts';
+import type { PlacementBatches } from './batches.ts';
 
 /**
  * The responsible-gaming check of placement (limitsHooks: limits.assertStakeAllowed): called inside
@@ -55,7 +56,7 @@ export const noSettlementHooks: SettlementHooks = {
 
 /** What betting needs of the limits service (LimitsService fits); references are `bet:<id>`. */
 export interface BettingLimits {
-  /** Present when the limits service provides limits_count_stake_unlimited() (one-call placement). */
+  /** Present when the limits service counts stakes as limits_count_stake_unlimited() does (batched placement). */
   readonly stakeCountFunction?: 'limits_count_stake_unlimited';
   assertStakeAllowed(
     input: { userId: bigint; currency: string; amountMinor: bigint; reference: string },
@@ -101,13 +102,15 @@ export interface BettingContext {
   siteConfig: SiteConfigService;
   assertStakeAllowed: StakeLimitCheck;
   /**
-   * How the one-call placement (betting_place, migration 0083) treats the stake for the limits:
+   * How the batched placement (betting_place_batch, migration 0086) treats the stake for the limits:
    * 'count' — the limits service is wired: a player without limits has the stake counted in the
    * call, anyone else takes the full path; 'skip' — no limits at all; null — a custom check runs,
    * so every placement takes the full path.
    */
   stakeCountInCall: 'count' | 'skip' | null;
   settlementHooks: SettlementHooks;
+  /** The placement's database calls, batched across this process's concurrent placements. */
+  batches: PlacementBatches;
 }
 
 /** The message on user:<id> when one of the player's bets changes. */

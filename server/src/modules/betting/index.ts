@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { Ledger } from '../accounts/index.ts';
 import type { SiteConfigService } from '../config/index.ts';
+import { createPlacementBatches } from './batches.ts';
 import {
   type BettingContext,
   type BettingLimits,
@@ -72,6 +73,7 @@ export function createBettingContext(
           ? 'count'
           : null,
     settlementHooks: hooks ?? noSettlementHooks,
+    batches: createPlacementBatches(deps.db.db),
   };
 }
 

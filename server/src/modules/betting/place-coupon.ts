@@ -9,18 +9,19 @@
  * promo code is checked and the player's one use of it claimed in the same transaction
  * (promo-codes.ts).
  *
- * Round trips are what a placement costs (bench/place.ts): the bet id is drawn with the replay
- * lookup, before the transaction, so the reservation key (bet:<id>) and the answer are known
- * before the bet row is written, and the row is written once, never updated on this path.
+ * Round trips are what a placement costs (bench/place.ts): the usual placement reads its
+ * selections and writes everything in two calls, each shared with the placements of other
+ * requests (batches.ts). The bet id is drawn ahead from a block, so the reservation key (bet:<id>)
+ * and the answer are known before the bet row is written, and the row is written once, never
+ * updated on this path. A replay is recognised when its row would be written.
  *
  * Errors: VALIDATION_FAILED (400), ACCOUNT_NOT_FOUND (404), IDEMPOTENCY_KEY_REUSED (422). Business
  * refusals are answers: { status: 'rejected', code, messageKey } with a RejectionCode.
  */
 
 import { createHash } from 'node:crypto';
-import { CompiledQuery, type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { oddsMilliText } from '../../../../domain/odds/formats.ts';
-import { PREPARED_MARKER } from '../../platform/db.ts';
 import { AppError, ERRORS } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { CaptureInput, Ledger, ReserveInput } from '../accounts/index.ts';
@@ -100,26 +101,6 @@ function acceptedAnswer(betId: bigint, priced: PricedCoupon): PlaceAnswer {
   };
 }
 
-/**
- * The placement stored under the key, if any, and a fresh bet id for a new one, in one round trip
- * (a replay leaves a gap in the ids, which is harmless).
- */
-async function findPlacementOrNextId(
-  db: Kysely<Database>,
-  userId: bigint,
-  key: string,
-): Promise<{ existing: StoredAnswer | null; nextBetId: bigint }> {
-  const { rows } = await sql<{ answer: BetRow['answer']; request_hash: string | null; next_bet_id: bigint }>`
-    ${sql.raw(PREPARED_MARKER)} select b.answer, b.request_hash, n.next_bet_id
-    from (select nextval('bets_id_seq') as next_bet_id) n
-    left join bets b on b.user_id = ${userId} and b.idempotency_key = ${key}`.execute(db);
-  const row = rows[0]!;
-  return {
-    existing: row.request_hash === null ? null : { answer: row.answer, request_hash: row.request_hash },
-    nextBetId: row.next_bet_id,
-  };
-}
-
 /** What a replay needs of the stored placement. */
 type StoredAnswer = Pick<BetRow, 'answer' | 'request_hash'>;
 
@@ -146,14 +127,14 @@ export async function placeCoupon(
 ): Promise<PlaceAnswer> {
   assertCouponShape(request);
   const requestHash = couponRequestHash(request);
-  const { existing, nextBetId } = await findPlacementOrNextId(ctx.db, userId, idempotencyKey);
-  if (existing) return replay(existing, requestHash);
-  const base = { userId, idempotencyKey, requestHash, request, betId: nextBetId };
+  // No lookup of the key first: a replay is found when its bet row would be written (the key is
+  // unique per player), and answered with the stored placement.
+  const base = { userId, idempotencyKey, requestHash, request, betId: await ctx.batches.betIds.next() };
   const config = await couponConfig(ctx.siteConfig);
   let answer: PlaceAnswer;
   try {
     answer =
-      (await placeInOneCall(ctx, base, config)) ??
+      (await placeInBatch(ctx, base, config)) ??
       (await retryConflicts(() =>
         ctx.ledger.transaction((trx, ledger) => placeInTransaction(ctx, trx, ledger, base, { config })),
       ));
@@ -318,21 +299,20 @@ function planStake(
   };
 }
 
-const ONE_CALL_ATTEMPTS = 3;
-const BETTING_PLACE_SQL = `${PREPARED_MARKER} select status, reservation_id from betting_place($1::bigint[], $2::text[], $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11::jsonb)`;
-
-const jsonText = (value: unknown) =>
-  JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v));
+const BATCH_ATTEMPTS = 3;
 
 /**
- * The usual placement in one database call (betting_place, migration 0083) after a plain read of
- * the selections: the call takes the markets FOR SHARE and checks that nothing priced from changed
- * (else the coupon is priced again, ONE_CALL_ATTEMPTS times), counts the stake for a player without
- * limits, reserves and captures the stake and writes the bet, all or nothing. Answers null when the
- * coupon needs the full transaction: a promo code (its one use is claimed there), a custom stake
- * check, a player with any limit row, or selections that kept changing.
+ * The usual placement, written with the placements of other requests in one database call
+ * (betting_place_batch, migration 0086; batches.ts) after a plain read of the selections, batched
+ * too: the call takes the markets FOR SHARE and checks that nothing priced from changed (else the
+ * coupon is priced again, BATCH_ATTEMPTS times), counts the stake for a player without limits,
+ * checks the balance, and writes the bet, its legs, the stake's transfer and reservation, all or
+ * nothing for the whole batch. Answers null when the coupon needs the full transaction: a promo
+ * code (its one use is claimed there), a custom stake check, a player with any limit row, a
+ * balance or account the batch would not take (the full path answers as for one placement:
+ * accepted, INSUFFICIENT_FUNDS, ACCOUNT_FROZEN...), or selections that kept changing.
  */
-async function placeInOneCall(
+async function placeInBatch(
   ctx: BettingContext,
   placement: Placement & { betId: bigint },
   config: CouponConfig,
@@ -341,11 +321,8 @@ async function placeInOneCall(
   if (ctx.stakeCountInCall === null || request.promoCode) return null;
   const account = await ctx.ledger.accountFacts(userId, request.accountId);
   const settings = resolveCouponSettings(config, account.iso);
-  for (let attempt = 0; attempt < ONE_CALL_ATTEMPTS; attempt++) {
-    const selections = await readSelections(
-      ctx.db,
-      request.bets.map((b) => b.outcomeId),
-    );
+  for (let attempt = 0; attempt < BATCH_ATTEMPTS; attempt++) {
+    const selections = await ctx.batches.selections.submit(request.bets.map((b) => b.outcomeId));
     const priced = priceCoupon(request, selections, { ...settings, isBonusAccount: account.type === 4 });
     const now = ctx.clock.now();
     if (!priced.ok) {
@@ -358,29 +335,26 @@ async function placeInOneCall(
       promoBoost: null,
       reservationId: prepared.id,
     });
-    const { rows } = await ctx.ledger.postPrepared(
+    const status = await ctx.ledger.postPrepared(
       prepared,
       () =>
-        ctx.db.executeQuery<{ status: 'placed' | 'stale' | 'limits' }>(
-          CompiledQuery.raw(BETTING_PLACE_SQL, [
-            priced.legs.map((leg) => leg.outcomeId.toString()),
-            priced.legs.map((leg) => leg.selection.stamp),
-            ctx.stakeCountInCall === 'count',
-            userId.toString(),
-            betReference(betId),
-            account.iso,
-            priced.stakeMinor.toString(),
-            now,
-            prepared.argument,
-            jsonText({ ...row, answer: plan.answer }),
-            jsonText(legRows(betId, priced)),
-          ]),
-        ),
-      (result) => result.rows[0]?.status === 'placed',
+        ctx.batches.place.submit({
+          ...prepared.record,
+          bet_id: betId,
+          outcome_ids: priced.legs.map((leg) => leg.outcomeId),
+          stamps: priced.legs.map((leg) => leg.selection.stamp),
+          reference: betReference(betId),
+          count_stake: ctx.stakeCountInCall === 'count',
+          bet: { ...row, answer: plan.answer },
+          legs: legRows(betId, priced),
+        }),
+      (answer) => answer === 'placed',
     );
-    const status = rows[0]?.status;
     if (status === 'placed') return plan.answer;
-    if (status === 'limits') return null;
+    if (status === 'duplicate') {
+      return replay((await findPlacement(ctx.db, userId, placement.idempotencyKey))!, placement.requestHash);
+    }
+    if (status !== 'stale') return null;
   }
   return null;
 }
@@ -400,7 +374,7 @@ type BetOutcome =
       delayUntil: Date | null;
     };
 
-/** The whole bets row of a placement's answer (every column, as the one-call path writes it). */
+/** The whole bets row of a placement's answer (every column, as the batched path writes it). */
 function betRow(
   placement: Placement & { betId: bigint },
   currency: string,

@@ -59,8 +59,8 @@ export type ChangeResult = { status: 'applied' | 'pending' | 'unchanged'; limit:
 export class LimitsService {
   /**
    * The database function doing what assertStakeAllowed does for a player without any limit row
-   * (migration 0081): betting's one-call placement runs it, and takes its full path, calling
-   * assertStakeAllowed, whenever it answers false.
+   * (migration 0081): betting's batched placement (0086) counts stakes the same way for such
+   * players, and sends anyone with a limit row to its full path, calling assertStakeAllowed.
    */
   readonly stakeCountFunction = 'limits_count_stake_unlimited';
   readonly #db: Kysely<Database>;

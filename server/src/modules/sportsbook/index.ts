@@ -236,7 +236,8 @@ export interface SelectionState {
   scoreAway: number;
   /**
    * Every field above as the database writes it (sportsbook_selection_stamp, migration 0080): a
-   * placement priced from a plain read passes the stamps to sportsbook_selections_unchanged().
+   * placement priced from a plain read passes the stamps to betting_place_batch() (0086), which
+   * compares them under the market lock.
    */
   stamp: string;
 }
