@@ -171,3 +171,43 @@ export function composedRender({ manifest, shell, remotes }: SsrModules, api: Ap
       },
     });
 }
+
+export interface PacedResult {
+  sent: number;
+  ok: number;
+  errors: number;
+  non2xx: number;
+  /** Answers per second achieved. */
+  rate: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+  max: number;
+}
+
+/** A constant-rate load from a child process of its own (bench/paced-load.ts); latencies in ms. */
+export function pacedLoad(options: {
+  url: string;
+  rate: number;
+  seconds: number;
+  connections: number;
+  headers?: Record<string, string>;
+}): Promise<PacedResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      NODE,
+      [path.join(REPO_ROOT, 'bench/paced-load.ts'), JSON.stringify({ headers: {}, ...options })],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`paced load exited with ${code}`));
+      else resolve(JSON.parse(out) as PacedResult);
+    });
+  });
+}
