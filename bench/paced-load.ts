@@ -129,12 +129,24 @@ const done = new Promise<void>((resolve) => {
     const connection: Connection = new Connection(() => next(connection));
     connections.push(connection);
   }
+  // Connections take turns (the server's processes each hold some of them), from after the last used.
+  let cursor = 0;
+  const nextFree = () => {
+    for (let i = 0; i < connections.length; i++) {
+      const connection = connections[(cursor + i) % connections.length]!;
+      if (!connection.busy) {
+        cursor = (cursor + i + 1) % connections.length;
+        return connection;
+      }
+    }
+    return null;
+  };
   const begun = performance.now();
   const tick = () => {
     const due = Math.min(total, Math.floor((performance.now() - begun) / intervalMs) + 1);
     while (sent < due) {
       sent += 1;
-      const free = connections.find((c) => !c.busy);
+      const free = nextFree();
       if (free) free.send();
       else waiting.push(process.hrtime.bigint());
     }

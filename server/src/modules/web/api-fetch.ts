@@ -29,6 +29,7 @@ export function jsonApi(fetchText: ApiTextFetch): ApiFetch {
 export function createApiTextFetch(deps: ModuleDeps, inject: Inject, clearTopics: string[]): ApiTextFetch {
   const remoteBase = deps.config.roles.includes('api') ? null : deps.config.apiInternalUrl;
   const sharedCache = new SharedApiCache(deps.clock);
+  const inFlight = new Map<string, Promise<ApiTextAnswer>>();
   // Operator changes must show on the next render, not when the shared copy expires.
   for (const topic of clearTopics) deps.bus.subscribe(topic, () => sharedCache.clear());
   return async (apiPath, init = {}) => {
@@ -43,24 +44,43 @@ export function createApiTextFetch(deps: ModuleDeps, inject: Inject, clearTopics
       });
       return { status: response.status, text: await response.text() };
     }
+    const send = async (): Promise<ApiTextAnswer & { cacheControl: string }> => {
+      const response = await inject({
+        method: method as InjectOptions['method'],
+        url: apiPath,
+        headers,
+        ...(init.body === undefined ? {} : { payload: init.body as object }),
+      });
+      const cacheControl = String(response.headers['cache-control'] ?? '');
+      return { status: response.statusCode, text: response.body, cacheControl };
+    };
     const shareable = method === 'GET' && !('cookie' in headers) && !('authorization' in headers);
-    const key = `${apiPath} ${headers['x-language'] ?? ''}`;
-    const hit = shareable ? sharedCache.get(key) : null;
-    if (hit) return { status: hit.status, text: hit.body };
-    const response = await inject({
-      method: method as InjectOptions['method'],
-      url: apiPath,
-      headers,
-      ...(init.body === undefined ? {} : { payload: init.body as object }),
-    });
-    if (shareable) {
-      const cacheControl = response.headers['cache-control'];
-      sharedCache.store(
-        key,
-        { status: response.statusCode, body: response.body },
-        String(cacheControl ?? ''),
-      );
+    if (!shareable) {
+      const { status, text } = await send();
+      return { status, text };
     }
-    return { status: response.statusCode, text: response.body };
+    const key = `${apiPath} ${headers['x-language'] ?? ''}`;
+    const found = sharedCache.lookup(key);
+    if (found?.fresh) return { status: found.answer.status, text: found.answer.body };
+    // One fetch per key at a time: renders missing the same answer wait for the same fetch.
+    let fetching = inFlight.get(key);
+    if (!fetching) {
+      const started = sharedCache.generation;
+      fetching = send()
+        .then(({ status, text, cacheControl }) => {
+          // An operator change cleared the cache meanwhile: this answer may predate it.
+          if (sharedCache.generation === started)
+            sharedCache.store(key, { status, body: text }, cacheControl);
+          return { status, text };
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, fetching);
+    }
+    if (found) {
+      // Past its age: served as it is while the fetch replaces it.
+      fetching.catch(() => {});
+      return { status: found.answer.status, text: found.answer.body };
+    }
+    return fetching;
   };
 }

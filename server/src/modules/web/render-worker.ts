@@ -2,14 +2,7 @@
  * One render worker of render-pool.ts: loads the web build itself, renders the pages the main
  * thread sends with the micro-apps rendered in this thread (the same context and schema checks as
  * the /mf route), and asks the main thread for every API answer a render needs.
- *
- * The thread lowers its own scheduling priority (RENDER_THREAD_NICE): when the cores are busy,
- * the event loop answering requests (cached pages, APIs, sockets) runs first and renders take the
- * rest, so a page re-rendered in the background no longer delays the answers queued behind it
- * (bench/ssr's tail). Where the system refuses it, the thread keeps the process's priority.
  */
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
 import type { ApiTextAnswer } from './api-fetch.ts';
@@ -19,16 +12,6 @@ import { splitResponse, transferableBytes } from './rendered-page.ts';
 import { loadWebBuild } from './web-build.ts';
 
 if (!parentPort) throw new Error('render-worker.ts runs as a worker thread of render-pool.ts');
-
-/** Added to the thread's nice value (Linux keeps one per thread; a higher value yields first). */
-const RENDER_THREAD_NICE = 10;
-try {
-  // /proc/thread-self names this thread's id; setpriority on a thread id applies to that thread.
-  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, RENDER_THREAD_NICE);
-} catch {
-  // Not Linux, or not allowed: renders run at the process's priority.
-}
 const port = parentPort;
 const post = (message: FromRenderWorker) => port.postMessage(message);
 const { distDir, fragmentTimeoutMs } = workerData as RenderWorkerData;

@@ -84,6 +84,8 @@ describe('render workers: the real web build', () => {
 const FAKE_SHELL = `
 import { isMainThread } from 'node:worker_threads';
 let renders = 0;
+let running = 0;
+let mostRunning = 0;
 export default {
   pageCacheKey: (request) => (request.cookies.user_token ? null : request.url),
   async renderPage({ request, api, loadFragment }) {
@@ -94,8 +96,14 @@ export default {
     }
     if (path === '/hang') for (;;) {}
     if (path === '/fails') throw new Error('render failed (test)');
-    if (path === '/slow') await new Promise((resolve) => setTimeout(resolve, 200));
     let body = '';
+    if (path === '/slow') {
+      running += 1;
+      mostRunning = Math.max(mostRunning, running);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      running -= 1;
+      if (request.url.includes('gauge')) body = 'at most ' + mostRunning + ' at once';
+    }
     if (path === '/api') {
       const answer = await api('/healthz');
       body = answer.status + ' ' + JSON.stringify(await answer.json());
@@ -173,6 +181,13 @@ describe('render workers: failures and the stale-while-revalidate cache', () => 
     const res = await fresh('/api');
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/^<p>worker render \d+: 200 \{"status":"ok","roles":\["web","api"\]\}<\/p>$/);
+  });
+
+  it('runs at most two renders at once in a worker; the others wait their turn and all answer', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => fresh('/slow?gauge')));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const gauges = answers.map((a) => /at most (\d+) at once/.exec(a.body)?.[1]);
+    expect(Math.max(...gauges.map(Number))).toBe(2);
   });
 
   it('renders micro-apps in the worker with the context the /mf route would read', async () => {

@@ -1,5 +1,9 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { InProcessBus } from '../../platform/bus.ts';
 import { ManualClock } from '../../platform/clock.ts';
+import type { ModuleDeps } from '../../platform/module.ts';
+import { createApiTextFetch } from './api-fetch.ts';
 import { MAX_SHARED_MS, SharedApiCache, sharedMaxAgeSeconds } from './shared-api-cache.ts';
 
 describe('sharedMaxAgeSeconds', () => {
@@ -31,5 +35,88 @@ describe('SharedApiCache', () => {
     expect(cache.get('a')?.body).toBe('1');
     clock.advance(MAX_SHARED_MS - 1000);
     expect(cache.get('a')).toBeNull();
+    // Past its age it is still there, stale, for as long again; then gone.
+    expect(cache.lookup('a')).toMatchObject({ fresh: false, answer: { body: '1' } });
+    clock.advance(MAX_SHARED_MS);
+    expect(cache.lookup('a')).toBeNull();
+  });
+});
+
+describe('the render fetch over the shared cache', () => {
+  /** An API whose answers are released by the test, counting the requests it got. */
+  function gatedApi() {
+    const calls: string[] = [];
+    const gates: ((body: string) => void)[] = [];
+    const inject = (options: { url?: string | object }) =>
+      new Promise<LightMyRequestResponse>((resolve) => {
+        calls.push(String(options.url));
+        gates.push((body) =>
+          resolve({
+            statusCode: 200,
+            body,
+            headers: { 'cache-control': 'public, max-age=0, s-maxage=2' },
+          } as unknown as LightMyRequestResponse),
+        );
+      });
+    return {
+      calls,
+      answer(body: string) {
+        for (const open of gates.splice(0)) open(body);
+      },
+      inject: inject as unknown as Parameters<typeof createApiTextFetch>[1],
+    };
+  }
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  function setUp() {
+    const clock = new ManualClock(0);
+    const bus = new InProcessBus({ error: () => {} });
+    const api = gatedApi();
+    const deps = {
+      config: { roles: ['web', 'api'], apiInternalUrl: '' },
+      bus,
+      clock,
+    } as unknown as ModuleDeps;
+    return { clock, bus, api, fetch: createApiTextFetch(deps, api.inject, ['config:changed']) };
+  }
+
+  it('sends one request for renders missing the same answer, and serves a stale answer while one refresh replaces it', async () => {
+    const { clock, api, fetch } = setUp();
+    const first = [fetch('/a'), fetch('/a'), fetch('/a')];
+    await turn();
+    expect(api.calls).toEqual(['/a']);
+    api.answer('"v1"');
+    expect((await Promise.all(first)).map((a) => a.text)).toEqual(['"v1"', '"v1"', '"v1"']);
+    // Past its age (2 s): served at once, as it is, while one request replaces it.
+    clock.advance(2500);
+    expect((await fetch('/a')).text).toBe('"v1"');
+    expect((await fetch('/a')).text).toBe('"v1"');
+    await turn();
+    expect(api.calls).toEqual(['/a', '/a']);
+    api.answer('"v2"');
+    await turn();
+    expect((await fetch('/a')).text).toBe('"v2"');
+    // Unused for twice its age: no stale copy, the render waits for the answer.
+    clock.advance(4000);
+    const waited = fetch('/a');
+    await turn();
+    expect(api.calls).toHaveLength(3);
+    api.answer('"v3"');
+    expect((await waited).text).toBe('"v3"');
+  });
+
+  it('drops every copy on an operator change, and keeps no answer fetched before it', async () => {
+    const { bus, api, fetch } = setUp();
+    const before = fetch('/b');
+    await turn();
+    await bus.publish('config:changed', {});
+    api.answer('"old"');
+    expect((await before).text).toBe('"old"');
+    // The answer that was in flight during the change is not kept.
+    const after = fetch('/b');
+    await turn();
+    expect(api.calls).toEqual(['/b', '/b']);
+    api.answer('"new"');
+    expect((await after).text).toBe('"new"');
   });
 });

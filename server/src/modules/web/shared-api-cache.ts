@@ -3,7 +3,9 @@
  * `cache-control: s-maxage=N` (or `public, max-age=N`) is kept for N seconds, at most
  * MAX_SHARED_MS, and served to every render that asks for the same path without credentials.
  * Browsers ignore s-maxage, so an API can let the server renders share a snapshot without letting
- * browsers keep it.
+ * browsers keep it. An answer past its age stays usable for as long again as a stale copy
+ * (lookup), which the fetch serves while one refresh replaces it (stale-while-revalidate): a
+ * render never waits for an expired answer to be fetched again unless it has been idle that long.
  */
 import type { Clock } from '../../platform/clock.ts';
 
@@ -31,23 +33,38 @@ export function sharedMaxAgeSeconds(cacheControl: string | undefined): number {
 
 export class SharedApiCache {
   readonly #clock: Clock;
-  readonly #entries = new Map<string, { answer: StoredAnswer; expiresAtMs: number }>();
+  #generation = 0;
+  readonly #entries = new Map<string, { answer: StoredAnswer; expiresAtMs: number; staleUntilMs: number }>();
 
   constructor(clock: Clock) {
     this.#clock = clock;
   }
 
+  /** The answer while it is fresh. */
   get(key: string): StoredAnswer | null {
+    const found = this.lookup(key);
+    return found?.fresh ? found.answer : null;
+  }
+
+  /** The answer while it is fresh, or past its age for as long again (fresh: false). */
+  lookup(key: string): { answer: StoredAnswer; fresh: boolean } | null {
     const entry = this.#entries.get(key);
     if (!entry) return null;
-    if (entry.expiresAtMs <= this.#clock.nowMs()) {
+    const now = this.#clock.nowMs();
+    if (entry.staleUntilMs <= now) {
       this.#entries.delete(key);
       return null;
     }
-    return entry.answer;
+    return { answer: entry.answer, fresh: entry.expiresAtMs > now };
+  }
+
+  /** Counts the clears, so a fetch started before one does not store its older answer after it. */
+  get generation(): number {
+    return this.#generation;
   }
 
   clear(): void {
+    this.#generation += 1;
     this.#entries.clear();
   }
 
@@ -58,6 +75,8 @@ export class SharedApiCache {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
     }
-    this.#entries.set(key, { answer, expiresAtMs: this.#clock.nowMs() + ttlMs });
+    const now = this.#clock.nowMs();
+    this.#entries.delete(key); // re-inserted last: the oldest entries stay first for eviction
+    this.#entries.set(key, { answer, expiresAtMs: now + ttlMs, staleUntilMs: now + 2 * ttlMs });
   }
 }
