@@ -14,6 +14,8 @@ export type ApiInit = Parameters<ApiFetch>[1];
 export interface ApiTextAnswer {
   status: number;
   text: string;
+  /** A shared answer: how much longer it is fresh (a render worker may keep it that long). */
+  freshForMs?: number;
 }
 export type ApiTextFetch = (apiPath: string, init?: ApiInit) => Promise<ApiTextAnswer>;
 type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
@@ -61,7 +63,8 @@ export function createApiTextFetch(deps: ModuleDeps, inject: Inject, clearTopics
     }
     const key = `${apiPath} ${headers['x-language'] ?? ''}`;
     const found = sharedCache.lookup(key);
-    if (found?.fresh) return { status: found.answer.status, text: found.answer.body };
+    if (found?.fresh)
+      return { status: found.answer.status, text: found.answer.body, freshForMs: found.freshForMs };
     // One fetch per key at a time: renders missing the same answer wait for the same fetch.
     let fetching = inFlight.get(key);
     if (!fetching) {
@@ -69,9 +72,9 @@ export function createApiTextFetch(deps: ModuleDeps, inject: Inject, clearTopics
       fetching = send()
         .then(({ status, text, cacheControl }) => {
           // An operator change cleared the cache meanwhile: this answer may predate it.
-          if (sharedCache.generation === started)
-            sharedCache.store(key, { status, body: text }, cacheControl);
-          return { status, text };
+          if (sharedCache.generation !== started) return { status, text };
+          const freshForMs = sharedCache.store(key, { status, body: text }, cacheControl);
+          return { status, text, ...(freshForMs > 0 ? { freshForMs } : {}) };
         })
         .finally(() => inFlight.delete(key));
       inFlight.set(key, fetching);

@@ -172,6 +172,7 @@ async function pageRenderer(
     log: app.log,
   });
   app.addHook('onClose', () => pool.close());
+  for (const topic of OPERATOR_CHANGE_TOPICS) deps.bus.subscribe(topic, () => pool.clearApiCopies());
   return (request) => pool.render(request);
 }
 

@@ -16,7 +16,9 @@ import { type PageHead, RenderedPage } from './rendered-page.ts';
 /** Main thread → worker. */
 export type ToRenderWorker =
   | { type: 'render'; id: number; request: ShellRequest }
-  | { type: 'api-answer'; id: number; status: number; text: string }
+  | { type: 'api-answer'; id: number; status: number; text: string; freshForMs?: number }
+  /** Operator changes: the copies of shared API answers a worker keeps are dropped. */
+  | { type: 'api-cache-clear' }
   | { type: 'api-failed'; id: number; message: string }
   | { type: 'ping' };
 
@@ -211,7 +213,8 @@ export class RenderPool {
       if (thread.state !== 'gone') thread.worker.postMessage(message);
     };
     this.#options.api(apiPath, init).then(
-      ({ status, text }) => post({ type: 'api-answer', id, status, text }),
+      ({ status, text, freshForMs }) =>
+        post({ type: 'api-answer', id, status, text, ...(freshForMs ? { freshForMs } : {}) }),
       (error: unknown) =>
         post({ type: 'api-failed', id, message: (error as Error).message ?? String(error) }),
     );
@@ -225,6 +228,14 @@ export class RenderPool {
     this.#done();
     settle(render);
     this.#dispatch();
+  }
+
+  /** Every worker drops its copies of shared API answers (an operator change). */
+  clearApiCopies(): void {
+    for (const thread of this.#threads) {
+      if (thread.state !== 'gone')
+        thread.worker.postMessage({ type: 'api-cache-clear' } satisfies ToRenderWorker);
+    }
   }
 
   /** Each waiting render goes to the usable worker with the fewest renders, while it has room. */

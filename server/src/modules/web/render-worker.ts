@@ -23,10 +23,47 @@ interface ApiCall {
 }
 const apiCalls = new Map<number, ApiCall>();
 let nextApiId = 0;
-const api: ApiFetch = (path, init = {}) =>
-  new Promise<ApiTextAnswer>((resolve, reject) => {
+
+/**
+ * Shared API answers kept in this thread while the main thread says they are fresh, so most of a
+ * render's API calls never wait for the main thread's event loop (bench/ssr: the slow renders were
+ * waiting there, not rendering). Same rule as the main thread's cache: GET without credentials,
+ * by path and language; dropped on an operator change (a generation counts the drops, so an
+ * answer asked for before one is not kept after it).
+ */
+const copies = new Map<string, { status: number; text: string; freshUntil: number }>();
+const MAX_COPIES = 500;
+let copiesGeneration = 0;
+function copyKey(path: string, init: Parameters<ApiFetch>[1] = {}): string | null {
+  const headers = (init.headers ?? {}) as Record<string, string>;
+  const shareable =
+    (init.method ?? 'GET').toUpperCase() === 'GET' && !('cookie' in headers) && !('authorization' in headers);
+  return shareable ? `${path} ${headers['x-language'] ?? ''}` : null;
+}
+
+const api: ApiFetch = (path, init = {}) => {
+  const key = copyKey(path, init);
+  const copy = key === null ? undefined : copies.get(key);
+  if (copy && copy.freshUntil > performance.now()) {
+    return Promise.resolve({ status: copy.status, json: async () => JSON.parse(copy.text) as unknown });
+  }
+  const generation = copiesGeneration;
+  return new Promise<ApiTextAnswer>((resolve, reject) => {
     const id = ++nextApiId;
-    apiCalls.set(id, { resolve, reject });
+    apiCalls.set(id, {
+      resolve(answer) {
+        if (key !== null && answer.freshForMs && generation === copiesGeneration) {
+          if (copies.size >= MAX_COPIES) copies.clear();
+          copies.set(key, {
+            status: answer.status,
+            text: answer.text,
+            freshUntil: performance.now() + answer.freshForMs,
+          });
+        }
+        resolve(answer);
+      },
+      reject,
+    });
     try {
       post({ type: 'api', id, path, init });
     } catch (error) {
@@ -34,6 +71,7 @@ const api: ApiFetch = (path, init = {}) =>
       reject(error as Error);
     }
   }).then(({ status, text }) => ({ status, json: async () => JSON.parse(text) as unknown }));
+};
 
 const observe: ObserveFragment = (app, outcome, seconds) =>
   post({ type: 'fragment-observed', app, outcome, seconds });
@@ -66,7 +104,17 @@ port.on('message', (message: ToRenderWorker) => {
       return;
     }
     case 'api-answer':
-      answerApi(message.id, (call) => call.resolve({ status: message.status, text: message.text }));
+      answerApi(message.id, (call) =>
+        call.resolve({
+          status: message.status,
+          text: message.text,
+          ...(message.freshForMs ? { freshForMs: message.freshForMs } : {}),
+        }),
+      );
+      return;
+    case 'api-cache-clear':
+      copiesGeneration += 1;
+      copies.clear();
       return;
     case 'api-failed':
       answerApi(message.id, (call) => call.reject(new Error(message.message)));

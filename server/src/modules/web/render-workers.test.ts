@@ -13,6 +13,7 @@ import { buildApp } from '../../app.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { createMetrics } from '../../platform/metrics.ts';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.ts';
+import { SiteConfigService } from '../config/index.ts';
 import { seedCatalogue } from '../sportsbook/index.ts';
 import { renderTimeoutMs } from './index.ts';
 
@@ -108,6 +109,10 @@ export default {
       const answer = await api('/healthz');
       body = answer.status + ' ' + JSON.stringify(await answer.json());
     }
+    if (path === '/config') {
+      const answer = await api('/bff-api/config/all.json?lang=en');
+      body = 'snow ' + (await answer.json()).features.isSnowEnabled;
+    }
     if (path === '/fragment') {
       const context = { lng: 'en', timeZone: 99, device: 'mobile', geoCountry: 'de', userToken: 'tok', forceSpa: false };
       const answer = await loadFragment('echo', '/x é?y=1', { context, timeoutMs: 1000 });
@@ -188,6 +193,19 @@ describe('render workers: failures and the stale-while-revalidate cache', () => 
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const gauges = answers.map((a) => /at most (\d+) at once/.exec(a.body)?.[1]);
     expect(Math.max(...gauges.map(Number))).toBe(2);
+  });
+
+  it('keeps a shared API answer in the worker while it is fresh, and drops it on an operator change', async () => {
+    const service = new SiteConfigService(t.deps.db.db, t.deps.bus, t.deps.clock);
+    expect((await fresh('/config')).body).toMatch(/: snow false<\/p>$/);
+    await service.set('features.isSnowEnabled', true);
+    try {
+      // The change is announced on the bus: the main thread's copy and the worker's both go.
+      await expect.poll(async () => (await fresh('/config')).body).toMatch(/: snow true<\/p>$/);
+    } finally {
+      await service.reset('features.isSnowEnabled');
+    }
+    await expect.poll(async () => (await fresh('/config')).body).toMatch(/: snow false<\/p>$/);
   });
 
   it('renders micro-apps in the worker with the context the /mf route would read', async () => {

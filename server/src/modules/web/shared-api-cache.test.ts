@@ -96,6 +96,8 @@ describe('the render fetch over the shared cache', () => {
     api.answer('"v2"');
     await turn();
     expect((await fetch('/a')).text).toBe('"v2"');
+    // A fresh answer says how much longer it is fresh: a render worker keeps its copy that long.
+    expect((await fetch('/a')).freshForMs).toBe(2000);
     // Unused for twice its age: no stale copy, the render waits for the answer.
     clock.advance(4000);
     const waited = fetch('/a');

@@ -47,7 +47,7 @@ export class SharedApiCache {
   }
 
   /** The answer while it is fresh, or past its age for as long again (fresh: false). */
-  lookup(key: string): { answer: StoredAnswer; fresh: boolean } | null {
+  lookup(key: string): { answer: StoredAnswer; fresh: boolean; freshForMs: number } | null {
     const entry = this.#entries.get(key);
     if (!entry) return null;
     const now = this.#clock.nowMs();
@@ -55,7 +55,11 @@ export class SharedApiCache {
       this.#entries.delete(key);
       return null;
     }
-    return { answer: entry.answer, fresh: entry.expiresAtMs > now };
+    return {
+      answer: entry.answer,
+      fresh: entry.expiresAtMs > now,
+      freshForMs: Math.max(0, entry.expiresAtMs - now),
+    };
   }
 
   /** Counts the clears, so a fetch started before one does not store its older answer after it. */
@@ -68,9 +72,10 @@ export class SharedApiCache {
     this.#entries.clear();
   }
 
-  store(key: string, answer: StoredAnswer, cacheControl: string | undefined): void {
+  /** Keeps a shareable answer; answers for how long it is fresh (0: not kept). */
+  store(key: string, answer: StoredAnswer, cacheControl: string | undefined): number {
     const ttlMs = Math.min(sharedMaxAgeSeconds(cacheControl) * 1000, MAX_SHARED_MS);
-    if (ttlMs <= 0 || answer.status !== 200) return;
+    if (ttlMs <= 0 || answer.status !== 200) return 0;
     if (this.#entries.size >= MAX_ENTRIES) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
@@ -78,5 +83,6 @@ export class SharedApiCache {
     const now = this.#clock.nowMs();
     this.#entries.delete(key); // re-inserted last: the oldest entries stay first for eviction
     this.#entries.set(key, { answer, expiresAtMs: now + ttlMs, staleUntilMs: now + 2 * ttlMs });
+    return ttlMs;
   }
 }
