@@ -8,7 +8,7 @@ import type { ApiFetch } from '@parlay/mf/contract.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
-import { SharedApiCache } from './shared-api-cache.ts';
+import { SharedApiCache, sharedAnswerKey } from './shared-api-cache.ts';
 
 export type ApiInit = Parameters<ApiFetch>[1];
 export interface ApiTextAnswer {
@@ -56,12 +56,11 @@ export function createApiTextFetch(deps: ModuleDeps, inject: Inject, clearTopics
       const cacheControl = String(response.headers['cache-control'] ?? '');
       return { status: response.statusCode, text: response.body, cacheControl };
     };
-    const shareable = method === 'GET' && !('cookie' in headers) && !('authorization' in headers);
-    if (!shareable) {
+    const key = sharedAnswerKey(apiPath, method, headers);
+    if (key === null) {
       const { status, text } = await send();
       return { status, text };
     }
-    const key = `${apiPath} ${headers['x-language'] ?? ''}`;
     const found = sharedCache.lookup(key);
     if (found?.fresh)
       return { status: found.answer.status, text: found.answer.body, freshForMs: found.freshForMs };

@@ -9,6 +9,7 @@ import type { ApiTextAnswer } from './api-fetch.ts';
 import { createInThreadFragmentLoader, type ObserveFragment } from './fragments.ts';
 import type { FromRenderWorker, RenderWorkerData, ToRenderWorker } from './render-pool.ts';
 import { splitResponse, transferableBytes } from './rendered-page.ts';
+import { sharedAnswerKey } from './shared-api-cache.ts';
 import { loadWebBuild } from './web-build.ts';
 
 if (!parentPort) throw new Error('render-worker.ts runs as a worker thread of render-pool.ts');
@@ -27,22 +28,14 @@ let nextApiId = 0;
 /**
  * Shared API answers kept in this thread while the main thread says they are fresh, so most of a
  * render's API calls never wait for the main thread's event loop (bench/ssr: the slow renders were
- * waiting there, not rendering). Same rule as the main thread's cache: GET without credentials,
- * by path and language; dropped on an operator change (a generation counts the drops, so an
+ * waiting there, not rendering). Keyed as the main thread's cache keys them; dropped on an operator change (a generation counts the drops, so an
  * answer asked for before one is not kept after it).
  */
 const copies = new Map<string, { status: number; text: string; freshUntil: number }>();
 const MAX_COPIES = 500;
 let copiesGeneration = 0;
-function copyKey(path: string, init: Parameters<ApiFetch>[1] = {}): string | null {
-  const headers = (init.headers ?? {}) as Record<string, string>;
-  const shareable =
-    (init.method ?? 'GET').toUpperCase() === 'GET' && !('cookie' in headers) && !('authorization' in headers);
-  return shareable ? `${path} ${headers['x-language'] ?? ''}` : null;
-}
-
 const api: ApiFetch = (path, init = {}) => {
-  const key = copyKey(path, init);
+  const key = sharedAnswerKey(path, init.method ?? 'GET', (init.headers ?? {}) as Record<string, string>);
   const copy = key === null ? undefined : copies.get(key);
   if (copy && copy.freshUntil > performance.now()) {
     return Promise.resolve({ status: copy.status, json: async () => JSON.parse(copy.text) as unknown });

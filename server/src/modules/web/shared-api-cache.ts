@@ -31,6 +31,19 @@ export function sharedMaxAgeSeconds(cacheControl: string | undefined): number {
   return directives.includes('public') && maxAge ? Number(maxAge.slice('max-age='.length)) || 0 : 0;
 }
 
+/**
+ * The key a render's API call is shared under, or null when it is not shareable: GETs without
+ * credentials, by path and language (the main thread's cache and a render worker's copies).
+ */
+export function sharedAnswerKey(
+  path: string,
+  method: string,
+  headers: Record<string, string>,
+): string | null {
+  const shareable = method.toUpperCase() === 'GET' && !('cookie' in headers) && !('authorization' in headers);
+  return shareable ? `${path} ${headers['x-language'] ?? ''}` : null;
+}
+
 export class SharedApiCache {
   readonly #clock: Clock;
   #generation = 0;
@@ -38,12 +51,6 @@ export class SharedApiCache {
 
   constructor(clock: Clock) {
     this.#clock = clock;
-  }
-
-  /** The answer while it is fresh. */
-  get(key: string): StoredAnswer | null {
-    const found = this.lookup(key);
-    return found?.fresh ? found.answer : null;
   }
 
   /** The answer while it is fresh, or past its age for as long again (fresh: false). */
