@@ -8,7 +8,7 @@ import type { ApiFetch } from '@parlay/mf/contract.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
-import { SharedApiCache, sharedAnswerKey } from './shared-api-cache.ts';
+import { createSharedApiCache, type SharedAnswer, sharedAnswerKey } from './shared-api-cache.ts';
 
 export type ApiInit = Parameters<ApiFetch>[1];
 export interface ApiTextAnswer {
@@ -30,8 +30,7 @@ export function jsonApi(fetchText: ApiTextFetch): ApiFetch {
 
 export function createApiTextFetch(deps: ModuleDeps, inject: Inject, clearTopics: string[]): ApiTextFetch {
   const remoteBase = deps.config.roles.includes('api') ? null : deps.config.apiInternalUrl;
-  const sharedCache = new SharedApiCache(deps.clock);
-  const inFlight = new Map<string, Promise<ApiTextAnswer>>();
+  const sharedCache = createSharedApiCache(deps.clock);
   // Operator changes must show on the next render, not when the shared copy expires.
   for (const topic of clearTopics) deps.bus.subscribe(topic, () => sharedCache.clear());
   return async (apiPath, init = {}) => {
@@ -46,7 +45,7 @@ export function createApiTextFetch(deps: ModuleDeps, inject: Inject, clearTopics
       });
       return { status: response.status, text: await response.text() };
     }
-    const send = async (): Promise<ApiTextAnswer & { cacheControl: string }> => {
+    const send = async (): Promise<SharedAnswer> => {
       const response = await inject({
         method: method as InjectOptions['method'],
         url: apiPath,
@@ -57,32 +56,8 @@ export function createApiTextFetch(deps: ModuleDeps, inject: Inject, clearTopics
       return { status: response.statusCode, text: response.body, cacheControl };
     };
     const key = sharedAnswerKey(apiPath, method, headers);
-    if (key === null) {
-      const { status, text } = await send();
-      return { status, text };
-    }
-    const found = sharedCache.lookup(key);
-    if (found?.fresh)
-      return { status: found.answer.status, text: found.answer.body, freshForMs: found.freshForMs };
-    // One fetch per key at a time: renders missing the same answer wait for the same fetch.
-    let fetching = inFlight.get(key);
-    if (!fetching) {
-      const started = sharedCache.generation;
-      fetching = send()
-        .then(({ status, text, cacheControl }) => {
-          // An operator change cleared the cache meanwhile: this answer may predate it.
-          if (sharedCache.generation !== started) return { status, text };
-          const freshForMs = sharedCache.store(key, { status, body: text }, cacheControl);
-          return { status, text, ...(freshForMs > 0 ? { freshForMs } : {}) };
-        })
-        .finally(() => inFlight.delete(key));
-      inFlight.set(key, fetching);
-    }
-    if (found) {
-      // Past its age: served as it is while the fetch replaces it.
-      fetching.catch(() => {});
-      return { status: found.answer.status, text: found.answer.body };
-    }
-    return fetching;
+    const { status, text } = key === null ? await send() : await sharedCache.get(key, send);
+    const freshForMs = key === null ? 0 : sharedCache.freshForMs(key);
+    return { status, text, ...(freshForMs > 0 ? { freshForMs } : {}) };
   };
 }

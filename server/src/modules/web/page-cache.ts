@@ -16,20 +16,22 @@ interface Entry<V> {
   revalidating: boolean;
 }
 
-export interface PageCacheOptions {
+export interface PageCacheOptions<V> {
   ttlMs: number;
   maxStaleMs: number;
   maxEntries: number;
+  /** Per value instead of ttlMs and maxStaleMs (a shared API answer's own age: shared-api-cache.ts). */
+  lifetime?: (value: V) => { ttlMs: number; maxStaleMs: number };
 }
 
 export class PageCache<V> {
   readonly #clock: Clock;
-  readonly #options: PageCacheOptions;
+  readonly #options: PageCacheOptions<V>;
   readonly #entries = new Map<string, Entry<V>>();
   /** Bumped by clear(): a render started before it must not store what it made. */
   #generation = 0;
 
-  constructor(clock: Clock, options: PageCacheOptions) {
+  constructor(clock: Clock, options: PageCacheOptions<V>) {
     this.#clock = clock;
     this.#options = options;
   }
@@ -43,6 +45,13 @@ export class PageCache<V> {
       return entry.value;
     }
     return this.#renderNow(key, render);
+  }
+
+  /** How much longer the value kept under key is fresh (0 when stale, missing or still rendering). */
+  freshForMs(key: string): number {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.freshUntilMs === Number.POSITIVE_INFINITY) return 0;
+    return Math.max(0, entry.freshUntilMs - this.#clock.nowMs());
   }
 
   clear(): void {
@@ -66,7 +75,7 @@ export class PageCache<V> {
     };
     this.#entries.set(key, entry);
     value.then(
-      () => this.#markRendered(entry),
+      (rendered) => this.#markRendered(entry, rendered),
       () => {
         if (this.#entries.get(key) === entry) this.#entries.delete(key);
       },
@@ -86,7 +95,7 @@ export class PageCache<V> {
           staleUntilMs: 0,
           revalidating: false,
         };
-        this.#markRendered(entry);
+        this.#markRendered(entry, rendered);
         // Re-inserted last: the oldest entry is the one evicted first.
         this.#entries.delete(key);
         this.#entries.set(key, entry);
@@ -97,9 +106,10 @@ export class PageCache<V> {
     );
   }
 
-  #markRendered(entry: Entry<V>): void {
+  #markRendered(entry: Entry<V>, value: V): void {
     const now = this.#clock.nowMs();
-    entry.freshUntilMs = now + this.#options.ttlMs;
-    entry.staleUntilMs = entry.freshUntilMs + this.#options.maxStaleMs;
+    const { ttlMs, maxStaleMs } = this.#options.lifetime?.(value) ?? this.#options;
+    entry.freshUntilMs = now + ttlMs;
+    entry.staleUntilMs = entry.freshUntilMs + maxStaleMs;
   }
 }

@@ -4,7 +4,12 @@ import { InProcessBus } from '../../platform/bus.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { createApiTextFetch } from './api-fetch.ts';
-import { MAX_SHARED_MS, SharedApiCache, sharedMaxAgeSeconds } from './shared-api-cache.ts';
+import {
+  createSharedApiCache,
+  MAX_SHARED_MS,
+  sharedLifetime,
+  sharedMaxAgeSeconds,
+} from './shared-api-cache.ts';
 
 describe('sharedMaxAgeSeconds', () => {
   it.each([
@@ -21,24 +26,38 @@ describe('sharedMaxAgeSeconds', () => {
   });
 });
 
-describe('SharedApiCache', () => {
-  it('keeps a shareable answer for its age, at most the cap, and never an error', () => {
+describe('the shared cache of render API answers', () => {
+  it('keeps a shareable answer for its age, at most the cap, and never an error', async () => {
     const clock = new ManualClock(0);
-    const cache = new SharedApiCache(clock);
-    cache.store('a', { status: 200, body: '1' }, 'public, max-age=600');
-    cache.store('b', { status: 200, body: '2' }, 's-maxage=1');
-    cache.store('c', { status: 500, body: '3' }, 'public, max-age=600');
-    expect(cache.lookup('a')).toMatchObject({ fresh: true, answer: { body: '1' } });
-    expect(cache.lookup('c')).toBeNull();
+    const cache = createSharedApiCache(clock);
+    const keep = (key: string, status: number, text: string, cacheControl: string) =>
+      cache.get(key, async () => ({ status, text, cacheControl }));
+    /** What the cache answers for key without waiting for a fetch: fresh, stale or nothing. */
+    const lookup = async (key: string) => {
+      const answer = await keep(key, 0, 'fetched', '');
+      return answer.text === 'fetched' ? null : { fresh: cache.freshForMs(key) > 0, answer };
+    };
+    await keep('a', 200, '1', 'public, max-age=600');
+    await keep('b', 200, '2', 's-maxage=1');
+    await keep('c', 500, '3', 'public, max-age=600');
+    expect(await lookup('a')).toMatchObject({ fresh: true, answer: { text: '1' } });
+    expect(await lookup('c')).toBeNull();
     clock.advance(1000);
-    expect(cache.lookup('b')?.fresh).toBe(false);
-    expect(cache.lookup('a')).toMatchObject({ fresh: true, answer: { body: '1' } });
+    expect((await lookup('b'))?.fresh).toBe(false);
+    expect(await lookup('a')).toMatchObject({ fresh: true, answer: { text: '1' } });
     clock.advance(MAX_SHARED_MS - 1000);
-    expect(cache.lookup('a')?.fresh).toBe(false);
-    // Past its age it is still there, stale, for as long again; then gone.
-    expect(cache.lookup('a')).toMatchObject({ fresh: false, answer: { body: '1' } });
-    clock.advance(MAX_SHARED_MS);
-    expect(cache.lookup('a')).toBeNull();
+    expect((await lookup('a'))?.fresh).toBe(false);
+  });
+
+  it('keeps a stale answer for as long again as its age, then none', () => {
+    expect(sharedLifetime({ status: 200, text: '', cacheControl: 's-maxage=2' })).toEqual({
+      ttlMs: 2000,
+      maxStaleMs: 2000,
+    });
+    expect(sharedLifetime({ status: 200, text: '', cacheControl: 'public, max-age=600' }).maxStaleMs).toBe(
+      MAX_SHARED_MS,
+    );
+    expect(sharedLifetime({ status: 404, text: '', cacheControl: 's-maxage=2' }).ttlMs).toBe(0);
   });
 });
 

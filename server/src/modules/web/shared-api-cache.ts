@@ -3,19 +3,15 @@
  * `cache-control: s-maxage=N` (or `public, max-age=N`) is kept for N seconds, at most
  * MAX_SHARED_MS, and served to every render that asks for the same path without credentials.
  * Browsers ignore s-maxage, so an API can let the server renders share a snapshot without letting
- * browsers keep it. An answer past its age stays usable for as long again as a stale copy
- * (lookup), which the fetch serves while one refresh replaces it (stale-while-revalidate): a
- * render never waits for an expired answer to be fetched again unless it has been idle that long.
+ * browsers keep it. An answer past its age stays usable for as long again as a stale copy, served
+ * while one refresh replaces it (stale-while-revalidate, page-cache.ts): a render never waits for
+ * an expired answer to be fetched again unless it has been idle that long.
  */
 import type { Clock } from '../../platform/clock.ts';
+import { PageCache } from './page-cache.ts';
 
 export const MAX_SHARED_MS = 5_000;
 const MAX_ENTRIES = 2_000;
-
-export interface StoredAnswer {
-  status: number;
-  body: string;
-}
 
 /** Seconds a shared cache may keep an answer, from its cache-control header; 0 = not at all. */
 export function sharedMaxAgeSeconds(cacheControl: string | undefined): number {
@@ -44,52 +40,29 @@ export function sharedAnswerKey(
   return shareable ? `${path} ${headers['x-language'] ?? ''}` : null;
 }
 
-export class SharedApiCache {
-  readonly #clock: Clock;
-  #generation = 0;
-  readonly #entries = new Map<string, { answer: StoredAnswer; expiresAtMs: number; staleUntilMs: number }>();
+/** A render's API answer as the shared cache keeps it. */
+export interface SharedAnswer {
+  status: number;
+  text: string;
+  cacheControl: string;
+}
 
-  constructor(clock: Clock) {
-    this.#clock = clock;
-  }
+/** Fresh for its shared age (at most MAX_SHARED_MS; never an error), then stale as long again. */
+export function sharedLifetime(answer: SharedAnswer): { ttlMs: number; maxStaleMs: number } {
+  const ttlMs =
+    answer.status === 200 ? Math.min(sharedMaxAgeSeconds(answer.cacheControl) * 1000, MAX_SHARED_MS) : 0;
+  return { ttlMs, maxStaleMs: ttlMs };
+}
 
-  /** The answer while it is fresh, or past its age for as long again (fresh: false). */
-  lookup(key: string): { answer: StoredAnswer; fresh: boolean; freshForMs: number } | null {
-    const entry = this.#entries.get(key);
-    if (!entry) return null;
-    const now = this.#clock.nowMs();
-    if (entry.staleUntilMs <= now) {
-      this.#entries.delete(key);
-      return null;
-    }
-    return {
-      answer: entry.answer,
-      fresh: entry.expiresAtMs > now,
-      freshForMs: Math.max(0, entry.expiresAtMs - now),
-    };
-  }
-
-  /** Counts the clears, so a fetch started before one does not store its older answer after it. */
-  get generation(): number {
-    return this.#generation;
-  }
-
-  clear(): void {
-    this.#generation += 1;
-    this.#entries.clear();
-  }
-
-  /** Keeps a shareable answer; answers for how long it is fresh (0: not kept). */
-  store(key: string, answer: StoredAnswer, cacheControl: string | undefined): number {
-    const ttlMs = Math.min(sharedMaxAgeSeconds(cacheControl) * 1000, MAX_SHARED_MS);
-    if (ttlMs <= 0 || answer.status !== 200) return 0;
-    if (this.#entries.size >= MAX_ENTRIES) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
-    const now = this.#clock.nowMs();
-    this.#entries.delete(key); // re-inserted last: the oldest entries stay first for eviction
-    this.#entries.set(key, { answer, expiresAtMs: now + ttlMs, staleUntilMs: now + 2 * ttlMs });
-    return ttlMs;
-  }
+/**
+ * The shared cache of render API answers: the page cache's stale-while-revalidate, one fetch per
+ * key at a time and clear() discarding fetches already running, with each answer's own lifetime.
+ */
+export function createSharedApiCache(clock: Clock): PageCache<SharedAnswer> {
+  return new PageCache<SharedAnswer>(clock, {
+    ttlMs: 0,
+    maxStaleMs: 0,
+    maxEntries: MAX_ENTRIES,
+    lifetime: sharedLifetime,
+  });
 }
