@@ -61,6 +61,18 @@ describe('POST /blocks-api/api/v2/block', () => {
     expect(res.json()).toEqual({ displayTypeId: 0, templateTypeId: 0 });
   });
 
+  it("lets server renders share a guest's answer for a few seconds, never a player's", async () => {
+    expect((await ask('/en/')).headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
+    const player = await t.app.inject({
+      method: 'POST',
+      url: '/blocks-api/api/v2/block',
+      payload: { auth: 'token', url: '/en/' },
+      headers: { 'user-agent': CHROME },
+    });
+    expect(player.statusCode).toBe(200);
+    expect(player.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('blocks by the geo country header once a rule exists and its change is announced', async () => {
     await t.deps.db.db
       .insertInto('block_rules')

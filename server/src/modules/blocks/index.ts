@@ -14,6 +14,7 @@ export { type BlockRule, decideBlock, NOT_BLOCKED } from './decide-block.ts';
 
 export const BLOCK_RULES_CHANGED_TOPIC = 'blocks:changed';
 const RULES_TTL_MS = 30_000;
+const SHARED_ANSWER = 'public, max-age=0, s-maxage=5';
 const LANGUAGE_PREFIX = /^\/[a-z]{2}(?=\/|$)/;
 
 export function pathOf(url: string): string {
@@ -66,8 +67,11 @@ export async function blocksModule(
         response: { 200: Type.Object({ displayTypeId: Type.Integer(), templateTypeId: Type.Integer() }) },
       },
     },
-    async (request) => {
-      const { url } = request.body as { url: string };
+    async (request, reply) => {
+      const { url, auth } = request.body as { url: string; auth?: boolean | string };
+      // A guest's answer depends only on the url, country and browser: server renders may share it
+      // for a few seconds (operator changes clear their copies at once); a player's is their own.
+      reply.header('cache-control', auth ? 'private, no-store' : SHARED_ANSWER);
       const { main, maintenance } = await siteConfig.groups(['main', 'maintenance'], 'en');
       const header = String(main?.geoCountryHeader ?? 'x-geo-country').toLowerCase();
       const geo = request.headers[header];

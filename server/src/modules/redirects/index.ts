@@ -58,8 +58,11 @@ export async function redirectsModule(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { url } = request.body as { url: string };
+      // The same url gets the same answer until an operator changes the rules (which clears server
+      // renders' shared copies at once): renders may share it for a few seconds.
+      reply.header('cache-control', 'public, max-age=0, s-maxage=5');
       const { main } = await siteConfig.groups(['main'], 'en');
       const answer = resolveRedirect(url, await rules.get(), String(main?.defaultLanguage ?? 'ru'));
       if (answer.reasons.includes('cyclic')) request.log.error({ url }, 'cyclic redirect rule skipped');

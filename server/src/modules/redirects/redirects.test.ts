@@ -58,6 +58,8 @@ describe('POST /redirects-api/api/v1/redirect-light', () => {
       payload: { url: '/en/lpage/7' },
     });
     expect(res.statusCode).toBe(200);
+    // The same url gets the same answer until the rules change: server renders may share it.
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
     expect(res.json()).toEqual({
       redirect: true,
       code: 301,

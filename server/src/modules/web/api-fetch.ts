@@ -55,7 +55,7 @@ export function createApiTextFetch(deps: ModuleDeps, inject: Inject, clearTopics
       const cacheControl = String(response.headers['cache-control'] ?? '');
       return { status: response.statusCode, text: response.body, cacheControl };
     };
-    const key = sharedAnswerKey(apiPath, method, headers);
+    const key = sharedAnswerKey(apiPath, method, init.headers ?? {}, init.body);
     const { status, text } = key === null ? await send() : await sharedCache.get(key, send);
     const freshForMs = key === null ? 0 : sharedCache.freshForMs(key);
     return { status, text, ...(freshForMs > 0 ? { freshForMs } : {}) };

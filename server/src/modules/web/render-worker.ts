@@ -35,7 +35,7 @@ const copies = new Map<string, { status: number; text: string; freshUntil: numbe
 const MAX_COPIES = 500;
 let copiesGeneration = 0;
 const api: ApiFetch = (path, init = {}) => {
-  const key = sharedAnswerKey(path, init.method ?? 'GET', (init.headers ?? {}) as Record<string, string>);
+  const key = sharedAnswerKey(path, init.method ?? 'GET', init.headers ?? {}, init.body);
   const copy = key === null ? undefined : copies.get(key);
   if (copy && copy.freshUntil > performance.now()) {
     return Promise.resolve({ status: copy.status, json: async () => JSON.parse(copy.text) as unknown });

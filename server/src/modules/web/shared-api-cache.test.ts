@@ -7,6 +7,7 @@ import { createApiTextFetch } from './api-fetch.ts';
 import {
   createSharedApiCache,
   MAX_SHARED_MS,
+  sharedAnswerKey,
   sharedLifetime,
   sharedMaxAgeSeconds,
 } from './shared-api-cache.ts';
@@ -23,6 +24,28 @@ describe('sharedMaxAgeSeconds', () => {
     ['public, no-cache, max-age=5', 0],
   ])('%s → %i', (header, seconds) => {
     expect(sharedMaxAgeSeconds(header)).toBe(seconds);
+  });
+});
+
+describe('sharedAnswerKey', () => {
+  it('shares nothing asked with credentials', () => {
+    expect(sharedAnswerKey('/a', 'GET', { cookie: 'user_token=t' })).toBeNull();
+    expect(sharedAnswerKey('/a', 'POST', { Authorization: 'Bearer t' }, { url: '/' })).toBeNull();
+  });
+
+  it('tells questions apart by method, path, headers sent and body, not by accept or header order', () => {
+    const block = (headers: Record<string, string>, url = '/en/') =>
+      sharedAnswerKey('/blocks-api/api/v2/block', 'post', headers, { auth: false, url });
+    const chrome = block({ 'user-agent': 'Chrome', 'x-geo-country': 'GB' });
+    expect(block({ 'x-geo-country': 'GB', 'User-Agent': 'Chrome', accept: 'application/json' })).toBe(chrome);
+    expect(block({ 'user-agent': 'MSIE 10', 'x-geo-country': 'GB' })).not.toBe(chrome);
+    expect(block({ 'user-agent': 'Chrome', 'x-geo-country': 'DE' })).not.toBe(chrome);
+    expect(block({ 'user-agent': 'Chrome' })).not.toBe(chrome);
+    expect(block({ 'user-agent': 'Chrome', 'x-geo-country': 'GB' }, '/ru/')).not.toBe(chrome);
+    expect(sharedAnswerKey('/a', 'GET', {})).not.toBe(sharedAnswerKey('/a', 'POST', {}));
+    expect(sharedAnswerKey('/a', 'GET', { 'x-language': 'en' })).not.toBe(
+      sharedAnswerKey('/a', 'GET', { 'x-language': 'ru' }),
+    );
   });
 });
 
@@ -124,6 +147,24 @@ describe('the render fetch over the shared cache', () => {
     expect(api.calls).toHaveLength(3);
     api.answer('"v3"');
     expect((await waited).text).toBe('"v3"');
+  });
+
+  it('shares a POST answer its API marks shareable only between the same questions without credentials', async () => {
+    const { api, fetch } = setUp();
+    const ask = (url: string, headers: Record<string, string> = {}) =>
+      fetch('/redirects-api/api/v1/redirect-light', { method: 'POST', body: { url }, headers });
+    const first = [ask('/en/'), ask('/en/'), ask('/ru/'), ask('/en/', { cookie: 'user_token=t' })];
+    await turn();
+    expect(api.calls).toHaveLength(3);
+    api.answer('{"redirect":false}');
+    await Promise.all(first);
+    expect((await ask('/en/')).freshForMs).toBe(2000);
+    expect((await ask('/ru/')).freshForMs).toBe(2000);
+    const withCookie = ask('/en/', { cookie: 'user_token=t' });
+    await turn();
+    expect(api.calls).toHaveLength(4);
+    api.answer('{"redirect":false}');
+    expect((await withCookie).freshForMs).toBeUndefined();
   });
 
   it('drops every copy on an operator change, and keeps no answer fetched before it', async () => {

@@ -1,7 +1,7 @@
 /**
- * The server render's fetch behaves as a shared HTTP cache: a GET answer marked
+ * The server render's fetch behaves as a shared HTTP cache: an answer marked
  * `cache-control: s-maxage=N` (or `public, max-age=N`) is kept for N seconds, at most
- * MAX_SHARED_MS, and served to every render that asks for the same path without credentials.
+ * MAX_SHARED_MS, and served to every render that asks the same question without credentials.
  * Browsers ignore s-maxage, so an API can let the server renders share a snapshot without letting
  * browsers keep it. An answer past its age stays usable for as long again as a stale copy, served
  * while one refresh replaces it (stale-while-revalidate, page-cache.ts): a render never waits for
@@ -28,16 +28,26 @@ export function sharedMaxAgeSeconds(cacheControl: string | undefined): number {
 }
 
 /**
- * The key a render's API call is shared under, or null when it is not shareable: GETs without
- * credentials, by path and language (the main thread's cache and a render worker's copies).
+ * The key a render's API call is shared under, or null when it is not shareable (credentials sent):
+ * method, path, the request headers the render sends (but accept) and the body, so a shared answer
+ * is only reused for the same question (the main thread's cache and a render worker's copies).
+ * A POST is kept only when its API marks the answer shareable, as a GET is (redirect-light and the
+ * block check of a guest: the same url, country and browser get the same answer).
  */
 export function sharedAnswerKey(
   path: string,
   method: string,
   headers: Record<string, string>,
+  body?: unknown,
 ): string | null {
-  const shareable = method.toUpperCase() === 'GET' && !('cookie' in headers) && !('authorization' in headers);
-  return shareable ? `${path} ${headers['x-language'] ?? ''}` : null;
+  const sent = Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value] as const);
+  if (sent.some(([name]) => name === 'cookie' || name === 'authorization')) return null;
+  const varying = sent
+    .filter(([name]) => name !== 'accept')
+    .map(([name, value]) => `${name}=${value}`)
+    .sort()
+    .join('&');
+  return `${method.toUpperCase()} ${path} ${varying} ${body === undefined ? '' : JSON.stringify(body)}`;
 }
 
 /** A render's API answer as the shared cache keeps it. */

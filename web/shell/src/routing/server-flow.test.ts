@@ -58,7 +58,10 @@ describe('resolveRequest', () => {
 
   it('plans a page after checking session, block, redirect-light and SEO', async () => {
     const { api, calls } = apiFor({});
-    const result = await resolveRequest(request('/en/information/contacts?a=1'), api);
+    const result = await resolveRequest(
+      request('/en/information/contacts?a=1', {}, { user_token: 't1' }),
+      api,
+    );
     expect(result.kind).toBe('page');
     if (result.kind !== 'page') return;
     expect(result.plan.match?.route.id).toBe('contacts');
@@ -70,8 +73,21 @@ describe('resolveRequest', () => {
       '/blocks-api/api/v2/block',
       '/redirects-api/api/v1/redirect-light',
     ]);
-    expect(calls[3]?.body).toEqual({ auth: false, url: '/en/information/contacts?a=1' });
+    expect(calls[2]?.headers).toEqual({ cookie: 'user_token=t1' });
+    expect(calls[3]?.body).toEqual({ auth: 't1', url: '/en/information/contacts?a=1' });
     expect(calls[4]?.body).toEqual({ url: '/en/information/contacts?a=1' });
+  });
+
+  it('treats a visitor without the session cookie as a guest without asking', async () => {
+    const { api, calls } = apiFor({ session: { userId: 7, banLevel: 0, banVersion: 1 } });
+    const result = await resolveRequest(request('/en/information/contacts'), api);
+    if (result.kind !== 'page') throw new Error('expected a page');
+    expect(result.plan.session.userId).toBeNull();
+    expect(calls.map((c) => c.path)).not.toContain('/web-api/auth/v1/session');
+    expect(calls.find((c) => c.path.startsWith('/blocks-api'))?.body).toEqual({
+      auth: false,
+      url: '/en/information/contacts',
+    });
   });
 
   it('forwards the configured geo header, the user agent and the user token to the block check', async () => {
@@ -164,10 +180,11 @@ describe('resolveRequest', () => {
       config: { features: { isRechargeModal: true } },
       session: { userId: 1, banLevel: 0, banVersion: 1, isTermsChanged: false, termsUpdatedAt: null },
     });
-    const direct = await resolveRequest(request('/en/office/recharge'), api);
+    const signedIn = { user_token: 't1' };
+    const direct = await resolveRequest(request('/en/office/recharge', {}, signedIn), api);
     expect(redirectOf(direct)).toEqual({ status: 302, location: '/en/' });
     const fromOffice = await resolveRequest(
-      request('/en/office/recharge', { referer: 'http://parlay.example/en/office/account' }),
+      request('/en/office/recharge', { referer: 'http://parlay.example/en/office/account' }, signedIn),
       api,
     );
     expect(fromOffice.kind).toBe('page');

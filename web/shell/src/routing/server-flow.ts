@@ -89,6 +89,8 @@ function authHeaders(request: ShellRequest): Record<string, string> {
 }
 
 async function loadSession(api: ApiFetch, request: ShellRequest): Promise<SessionStatus> {
+  // Without the session cookie the answer is a guest's: nothing to ask.
+  if (!request.cookies.user_token) return GUEST_SESSION;
   try {
     return sessionStatusFrom(
       await callApi(api, '/web-api/auth/v1/session', { headers: authHeaders(request) }),
