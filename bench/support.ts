@@ -17,6 +17,7 @@ import type {
   WebManifest,
 } from '@parlay/mf/contract.ts';
 import pg from 'pg';
+import { SERVER_V8_FLAGS } from '../server/src/platform/v8-flags.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const NODE = path.join(REPO_ROOT, 'node_modules/.bin/node');
@@ -61,7 +62,9 @@ export interface BenchServer {
 
 export async function startServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(NODE, ['--disable-warning=ExperimentalWarning', 'server/src/cli.ts', 'start'], {
+  // As server/bin/parlay starts it, with the serving processes' V8 flags.
+  const args = ['--disable-warning=ExperimentalWarning', ...SERVER_V8_FLAGS, 'server/src/cli.ts', 'start'];
+  const child = spawn(NODE, args, {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -193,6 +196,7 @@ export function pacedLoad(options: {
   seconds: number;
   connections: number;
   headers?: Record<string, string>;
+  trace?: string;
 }): Promise<PacedResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(

@@ -33,6 +33,7 @@ import { openDatabase } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
 import { createMetrics } from './platform/metrics.ts';
 import { migrate } from './platform/migrations.ts';
+import { withServerV8Flags } from './platform/v8-flags.ts';
 
 const USAGE = `usage: parlay <command>
   start     migrate the database and serve the site (roles from PARLAY_ROLES)
@@ -176,6 +177,8 @@ function workerConfig(config: Config): Config {
 /** Migrates once, then forks WEB_CONCURRENCY processes sharing the port; replaces any that dies. */
 async function startCluster(config: Config): Promise<number> {
   await withDatabase(config, (handle) => migrate(handle));
+  // The serving processes get the server's V8 flags even when this one was started without them.
+  cluster.setupPrimary({ execArgv: withServerV8Flags(process.execArgv) });
   const fork = () => cluster.fork();
   for (let i = 0; i < config.webConcurrency; i += 1) fork();
   let stopping = false;
