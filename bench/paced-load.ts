@@ -14,6 +14,7 @@
  * Argument: JSON { url, rate, seconds, connections, headers }. Prints JSON { sent, ok, errors,
  * non2xx, rate, p50, p90, p99, p999, max } (milliseconds) on stdout.
  */
+import { writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 
 interface Options {
@@ -22,6 +23,8 @@ interface Options {
   seconds: number;
   connections: number;
   headers: Record<string, string>;
+  /** When set, each answer's dispatch time and latency (ms) are written to this file, one per line. */
+  trace?: string;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
@@ -36,6 +39,8 @@ const requestBytes = Buffer.from(
 const total = Math.max(1, Math.floor(options.rate * options.seconds));
 const intervalMs = 1000 / options.rate;
 const latencies: number[] = [];
+const trace: string[] = [];
+let traceOrigin = 0n;
 let errors = 0;
 let non2xx = 0;
 let finished = 0;
@@ -107,6 +112,7 @@ class Connection {
     if (ok) {
       const ms = Number(process.hrtime.bigint() - this.#started) / 1e6;
       latencies.push(ms);
+      if (options.trace) trace.push(`${Number(this.#started - traceOrigin) / 1e6} ${ms}`);
       if (this.#status >= 300) non2xx += 1;
     } else {
       errors += 1;
@@ -142,6 +148,7 @@ const done = new Promise<void>((resolve) => {
     return null;
   };
   const begun = performance.now();
+  traceOrigin = process.hrtime.bigint();
   const tick = () => {
     const due = Math.min(total, Math.floor((performance.now() - begun) / intervalMs) + 1);
     while (sent < due) {
@@ -160,6 +167,7 @@ await done;
 const elapsedS = (performance.now() - begun) / 1000;
 for (const connection of connections) connection.socket.destroy();
 
+if (options.trace) writeFileSync(options.trace, `${trace.join('\n')}\n`);
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
 const round = (ms: number) => Math.round(ms * 100) / 100;
