@@ -62,8 +62,15 @@ export interface BenchServer {
 
 export async function startServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
-  // As server/bin/parlay starts it, with the serving processes' V8 flags.
-  const args = ['--disable-warning=ExperimentalWarning', ...SERVER_V8_FLAGS, 'server/src/cli.ts', 'start'];
+  // As server/bin/parlay starts it, with the serving processes' V8 flags; BENCH_NODE_FLAGS adds
+  // more for an investigation (e.g. --trace-gc).
+  const args = [
+    '--disable-warning=ExperimentalWarning',
+    ...SERVER_V8_FLAGS,
+    ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    'server/src/cli.ts',
+    'start',
+  ];
   const child = spawn(NODE, args, {
     cwd: REPO_ROOT,
     env: {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { ApiFetch, ShellRequest } from '@parlay/mf/contract.ts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Gauge } from 'prom-client';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { type ApiTextFetch, createApiTextFetch, jsonApi } from './api-fetch.ts';
 import { createFragmentLoader, observeWith, registerFragmentRoutes } from './fragments.ts';
@@ -102,6 +103,11 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
                 if (err instanceof UncacheableResponse) return err.page;
                 throw err;
               });
+      // A page in lent memory (page-slots.ts) gives it back once its response has gone or failed.
+      if (page.isLent) {
+        reply.raw.once('finish', () => page.release());
+        reply.raw.once('close', () => page.release());
+      }
       const result = page.head;
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
@@ -129,12 +135,12 @@ export function pickEncoding(headers: Record<string, unknown>): 'br' | 'gzip' | 
   return null;
 }
 
-/** A server error is never kept: the next guest gets a fresh attempt. */
+/** A kept page owns its bytes; a server error is never kept: the next guest gets a fresh attempt. */
 async function renderCacheable(
   render: (request: ShellRequest) => Promise<RenderedPage>,
   request: ShellRequest,
 ): Promise<RenderedPage> {
-  const page = await render(request);
+  const page = (await render(request)).kept();
   if (page.head.kind === 'html' && page.head.status >= 500) throw new UncacheableResponse(page);
   return page;
 }
@@ -172,6 +178,14 @@ async function pageRenderer(
     log: app.log,
   });
   app.addHook('onClose', () => pool.close());
+  new Gauge({
+    name: 'parlay_render_page_slots_free',
+    help: 'Slots of shared page memory free for render workers to write pages into',
+    registers: [deps.metrics.registry],
+    collect() {
+      this.set(pool.freeSlots);
+    },
+  });
   for (const topic of OPERATOR_CHANGE_TOPICS) deps.bus.subscribe(topic, () => pool.clearApiCopies());
   return (request) => pool.render(request);
 }

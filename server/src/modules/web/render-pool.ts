@@ -11,11 +11,13 @@ import type { ShellRequest } from '@parlay/mf/contract.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ApiInit, ApiTextFetch } from './api-fetch.ts';
 import type { ObserveFragment } from './fragments.ts';
+import { PageSlots } from './page-slots.ts';
 import { type PageHead, RenderedPage } from './rendered-page.ts';
 
 /** Main thread → worker. */
 export type ToRenderWorker =
-  | { type: 'render'; id: number; request: ShellRequest }
+  /** slot: where in the shared page memory to write the HTML (null: none free, transfer it). */
+  | { type: 'render'; id: number; request: ShellRequest; slot: number | null }
   | { type: 'api-answer'; id: number; status: number; text: string; freshForMs?: number }
   /** Operator changes: the copies of shared API answers a worker keeps are dropped. */
   | { type: 'api-cache-clear' }
@@ -25,8 +27,11 @@ export type ToRenderWorker =
 /** Worker → main thread. */
 export type FromRenderWorker =
   | { type: 'ready' }
-  /** The page's HTML comes as UTF-8 bytes in a transferred buffer: no copy, no decoding here. */
-  | { type: 'rendered'; id: number; head: PageHead; body: ArrayBuffer }
+  /**
+   * The page's HTML as UTF-8 bytes: `length` bytes in the render's slot (body null), or in a
+   * transferred buffer when it had no slot or did not fit in one. No copy, no decoding here.
+   */
+  | { type: 'rendered'; id: number; head: PageHead; body: ArrayBuffer | null; length: number }
   | { type: 'render-failed'; id: number; message: string; stack: string | undefined }
   | { type: 'api'; id: number; path: string; init: ApiInit }
   | { type: 'fragment-observed'; app: string; outcome: 'ok' | 'error'; seconds: number }
@@ -35,9 +40,12 @@ export type FromRenderWorker =
 export interface RenderWorkerData {
   distDir: string;
   fragmentTimeoutMs: number;
+  /** The pool's page slots (page-slots.ts), shared with every worker. */
+  pageSlots: SharedArrayBuffer;
+  slotBytes: number;
 }
 
-export interface RenderPoolOptions extends RenderWorkerData {
+export interface RenderPoolOptions extends Omit<RenderWorkerData, 'pageSlots' | 'slotBytes'> {
   threads: number;
   /** A render still running after this fails, and its worker must answer a ping. */
   renderTimeoutMs: number;
@@ -54,6 +62,11 @@ export interface RenderPoolOptions extends RenderWorkerData {
  * one render waiting on a slow API answer does not hold every page behind it).
  */
 const RENDERS_PER_THREAD = 2;
+/**
+ * Page slots per pool: the renders running plus the pages still being sent (an uncached page holds
+ * its slot until its response has gone). Without a free slot a page is transferred instead.
+ */
+const PAGE_SLOTS = 32;
 /** Renders waiting or running in one pool, at most. */
 const MAX_PENDING_RENDERS = 256;
 /** A worker that does not answer a ping in this time is taken as hung. */
@@ -75,6 +88,8 @@ interface PendingRender {
 
 interface RenderThread {
   worker: Worker;
+  /** Slots this worker may still write into, by render id: back when it answers, or is stopped. */
+  slots: Map<number, number>;
   /** ok: takes renders; suspect: a render overran and a ping is out; gone: being replaced. */
   state: 'ok' | 'suspect' | 'gone';
   ready: boolean;
@@ -86,6 +101,7 @@ export class RenderPool {
   readonly #options: RenderPoolOptions;
   readonly #threads: RenderThread[] = [];
   readonly #waiting: PendingRender[] = [];
+  readonly #slots = new PageSlots(PAGE_SLOTS);
   #pending = 0;
   #nextId = 0;
   #closed = false;
@@ -144,16 +160,28 @@ export class RenderPool {
     await Promise.all(
       this.#threads.splice(0).map((thread) => {
         this.#retire(thread, 'the server is closing');
-        return thread.worker.terminate();
+        return this.#stop(thread);
       }),
     );
   }
 
   #spawn(): { thread: RenderThread; ready: Promise<void> } {
     const { distDir, fragmentTimeoutMs } = this.#options;
-    const workerData: RenderWorkerData = { distDir, fragmentTimeoutMs };
+    const workerData: RenderWorkerData = {
+      distDir,
+      fragmentTimeoutMs,
+      pageSlots: this.#slots.buffer,
+      slotBytes: this.#slots.slotBytes,
+    };
     const worker = new Worker(WORKER_URL, { workerData });
-    const thread: RenderThread = { worker, state: 'ok', ready: false, renders: new Map(), pingTimer: null };
+    const thread: RenderThread = {
+      worker,
+      slots: new Map(),
+      state: 'ok',
+      ready: false,
+      renders: new Map(),
+      pingTimer: null,
+    };
     this.#threads.push(thread);
     const ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: FromRenderWorker) => {
@@ -179,12 +207,25 @@ export class RenderPool {
 
   #receive(thread: RenderThread, message: FromRenderWorker): void {
     switch (message.type) {
-      case 'rendered':
-        this.#finish(thread, message.id, (render) =>
-          render.resolve(new RenderedPage(message.head, Buffer.from(message.body))),
-        );
+      case 'rendered': {
+        const slot = this.#slotAnswered(thread, message.id);
+        const inSlot = message.body === null && slot !== null && message.length > 0;
+        if (slot !== null && !inSlot) this.#slots.give(slot);
+        const pending = this.#finish(thread, message.id, (render) => {
+          if (!inSlot) {
+            const body = message.body ? Buffer.from(message.body) : Buffer.alloc(0);
+            render.resolve(new RenderedPage(message.head, body));
+          } else {
+            const bytes = this.#slots.bytes(slot, message.length);
+            render.resolve(new RenderedPage(message.head, bytes, () => this.#slots.give(slot)));
+          }
+        });
+        // Nobody waits for it any more (it overran): its slot is free again.
+        if (!pending && inSlot) this.#slots.give(slot);
         return;
+      }
       case 'render-failed':
+        this.#giveBack(this.#slotAnswered(thread, message.id));
         this.#finish(thread, message.id, (render) => {
           const error = new Error(message.message);
           if (message.stack) error.stack = message.stack;
@@ -220,14 +261,33 @@ export class RenderPool {
     );
   }
 
-  #finish(thread: RenderThread, id: number, settle: (render: PendingRender) => void): void {
+  /** Settles a running render; false when nobody waits for it any more (it overran). */
+  #finish(thread: RenderThread, id: number, settle: (render: PendingRender) => void): boolean {
     const render = thread.renders.get(id);
-    if (!render) return; // it overran and was answered already
+    if (!render) return false; // it overran and was answered already
     thread.renders.delete(id);
     clearTimeout(render.timer);
     this.#done();
     settle(render);
     this.#dispatch();
+    return true;
+  }
+
+  /** The slot the worker had for this render: it has answered, so it no longer writes there. */
+  #slotAnswered(thread: RenderThread, id: number): number | null {
+    const slot = thread.slots.get(id);
+    if (slot === undefined) return null;
+    thread.slots.delete(id);
+    return slot;
+  }
+
+  #giveBack(slot: number | null): void {
+    if (slot !== null) this.#slots.give(slot);
+  }
+
+  /** Free page slots (tests: every slot comes back). */
+  get freeSlots(): number {
+    return this.#slots.freeCount;
   }
 
   /** Every worker drops its copies of shared API answers (an operator change). */
@@ -249,10 +309,13 @@ export class RenderPool {
       const render = this.#waiting.shift() as PendingRender;
       render.thread = best;
       best.renders.set(render.id, render);
+      const slot = this.#slots.take();
+      if (slot !== null) best.slots.set(render.id, slot);
       best.worker.postMessage({
         type: 'render',
         id: render.id,
         request: render.request,
+        slot,
       } satisfies ToRenderWorker);
     }
   }
@@ -296,10 +359,17 @@ export class RenderPool {
     thread.renders.clear();
   }
 
+  /** Stops the worker; once it has stopped, the slots it could still write into are free. */
+  async #stop(thread: RenderThread): Promise<void> {
+    await thread.worker.terminate().catch(() => {});
+    for (const slot of thread.slots.values()) this.#slots.give(slot);
+    thread.slots.clear();
+  }
+
   #replace(thread: RenderThread, reason: string): void {
     if (thread.state === 'gone') return;
     this.#retire(thread, reason);
-    void thread.worker.terminate();
+    void this.#stop(thread);
     const index = this.#threads.indexOf(thread);
     if (index >= 0) this.#threads.splice(index, 1);
     if (this.#closed) return;

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
 import type { ApiTextAnswer } from './api-fetch.ts';
 import { createInThreadFragmentLoader, type ObserveFragment } from './fragments.ts';
+import { writeIntoSlot } from './page-slots.ts';
 import type { FromRenderWorker, RenderWorkerData, ToRenderWorker } from './render-pool.ts';
 import { splitResponse, transferableBytes } from './rendered-page.ts';
 import { sharedAnswerKey } from './shared-api-cache.ts';
@@ -15,7 +16,7 @@ import { loadWebBuild } from './web-build.ts';
 if (!parentPort) throw new Error('render-worker.ts runs as a worker thread of render-pool.ts');
 const port = parentPort;
 const post = (message: FromRenderWorker) => port.postMessage(message);
-const { distDir, fragmentTimeoutMs } = workerData as RenderWorkerData;
+const { distDir, fragmentTimeoutMs, pageSlots, slotBytes } = workerData as RenderWorkerData;
 const build = await loadWebBuild(distDir);
 
 interface ApiCall {
@@ -80,7 +81,7 @@ function answerApi(id: number, settle: (call: ApiCall) => void): void {
 port.on('message', (message: ToRenderWorker) => {
   switch (message.type) {
     case 'render': {
-      const { id, request } = message;
+      const { id, request, slot } = message;
       const fail = (error: unknown) => {
         const failure = error instanceof Error ? error : new Error(String(error));
         post({ type: 'render-failed', id, message: failure.message, stack: failure.stack });
@@ -89,9 +90,20 @@ port.on('message', (message: ToRenderWorker) => {
         .renderPage({ request, manifest: build.manifest, api, loadFragment })
         // A response that cannot be cloned to the main thread fails the render, not the worker.
         .then((response) => {
+          if (response.kind === 'html' && slot !== null) {
+            const { html, ...head } = response;
+            const length = writeIntoSlot(pageSlots, slotBytes, slot, html);
+            if (length !== null) {
+              post({ type: 'rendered', id, head, body: null, length });
+              return;
+            }
+          }
           const { head, bytes } = splitResponse(response);
           const body = transferableBytes(bytes);
-          port.postMessage({ type: 'rendered', id, head, body } satisfies FromRenderWorker, [body]);
+          port.postMessage(
+            { type: 'rendered', id, head, body, length: body.byteLength } satisfies FromRenderWorker,
+            [body],
+          );
         })
         .catch(fail);
       return;

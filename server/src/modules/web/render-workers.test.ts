@@ -16,6 +16,9 @@ import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.
 import { SiteConfigService } from '../config/index.ts';
 import { seedCatalogue } from '../sportsbook/index.ts';
 import { renderTimeoutMs } from './index.ts';
+import { PAGE_SLOT_BYTES } from './page-slots.ts';
+import { RenderPool } from './render-pool.ts';
+import type { RenderedPage } from './rendered-page.ts';
 
 const COMPARED_HEADERS = [
   'content-type',
@@ -104,6 +107,10 @@ export default {
       await new Promise((resolve) => setTimeout(resolve, 200));
       running -= 1;
       if (request.url.includes('gauge')) body = 'at most ' + mostRunning + ' at once';
+    }
+    if (path === '/echo') {
+      const times = Number(new URL(request.url, 'http://x').searchParams.get('times') ?? 1);
+      body = request.url.repeat(times);
     }
     if (path === '/api') {
       const answer = await api('/healthz');
@@ -269,5 +276,126 @@ describe('render workers: failures and the stale-while-revalidate cache', () => 
     const renderOf = (body: string) => Number(/render (\d+)/.exec(body)?.[1]);
     expect(renderOf(fresh)).toBe(renderOf(firstBody) + 1);
     expect((await get('/slow')).body).toBe(fresh);
+  });
+});
+
+describe('render workers: pages in shared page slots', () => {
+  let distDir: string;
+  let pool: RenderPool;
+  let slots: number;
+  beforeAll(async () => {
+    distDir = writeFakeBuild();
+    pool = await RenderPool.start({
+      threads: 2,
+      distDir,
+      fragmentTimeoutMs: FRAGMENT_TIMEOUT_MS,
+      renderTimeoutMs: renderTimeoutMs(FRAGMENT_TIMEOUT_MS),
+      api: async () => ({ status: 200, text: '{}' }),
+      observe: () => {},
+      log: { error: () => {} },
+    });
+    slots = pool.freeSlots;
+  });
+  afterAll(async () => {
+    await pool?.close();
+    if (distDir) rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const request = (url: string) => ({ url, headers: {}, cookies: {} });
+  const bodyOf = (page: RenderedPage) => page.bytes.toString('utf8');
+
+  it('lends a slot per page until it is released; with none free, pages are transferred; none is mixed up', async () => {
+    const count = slots + 8;
+    const pages = await Promise.all(
+      Array.from({ length: count }, (_, i) => pool.render(request(`/echo?page=${i}&times=50`))),
+    );
+    // Every page is its own, whole, while all of them are held at once.
+    pages.forEach((page, i) => {
+      expect(bodyOf(page)).toMatch(
+        new RegExp(`^<p>worker render \\d+: (/echo\\?page=${i}&times=50){50}</p>$`),
+      );
+    });
+    expect(pages.filter((page) => page.isLent)).toHaveLength(slots);
+    expect(pool.freeSlots).toBe(0);
+    for (const page of pages) page.release();
+    expect(pool.freeSlots).toBe(slots);
+  });
+
+  it('gives a slot back after the compression reading it has finished', async () => {
+    const page = await pool.render(request('/echo?times=100'));
+    expect(page.isLent).toBe(true);
+    const compressed = page.encoded('gzip');
+    page.release();
+    expect(pool.freeSlots).toBe(slots - 1);
+    expect(gunzipSync(await compressed).toString('utf8')).toBe(bodyOf(page));
+    await expect.poll(() => pool.freeSlots).toBe(slots);
+  });
+
+  it('copies a page to be kept and gives its slot back at once', async () => {
+    const page = await pool.render(request('/echo?kept'));
+    const kept = page.kept();
+    expect(kept.isLent).toBe(false);
+    expect(pool.freeSlots).toBe(slots);
+    expect(kept.bytes.toString('utf8')).toMatch(/: \/echo\?kept<\/p>$/);
+    expect(kept.kept()).toBe(kept);
+  });
+
+  it('transfers a page larger than a slot, whole, and keeps no slot for it', async () => {
+    const times = Math.ceil(PAGE_SLOT_BYTES / '/echo?times=99999'.length) + 1;
+    const page = await pool.render(request(`/echo?times=${times}`));
+    expect(page.isLent).toBe(false);
+    expect(page.bytes.length).toBeGreaterThan(PAGE_SLOT_BYTES);
+    expect(bodyOf(page).endsWith(`/echo?times=${times}</p>`)).toBe(true);
+    expect(pool.freeSlots).toBe(slots);
+  });
+
+  it('gives the slot of a failed render back', async () => {
+    await expect(pool.render(request('/fails'))).rejects.toThrow('render failed (test)');
+    expect(pool.freeSlots).toBe(slots);
+  });
+});
+
+describe('render workers: pages sent over HTTP give their slots back', () => {
+  let t: TestApp;
+  let distDir: string;
+  beforeAll(async () => {
+    distDir = writeFakeBuild();
+    t = await createTestApp({
+      roles: 'web,api',
+      env: { WEB_DIST_DIR: distDir, RENDER_THREADS: '1', PAGE_CACHE_MS: String(PAGE_CACHE_MS) },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (distDir) rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const freeSlots = async () => {
+    const text = await (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    return Number(/^parlay_render_page_slots_free (\d+)$/m.exec(text)?.[1]);
+  };
+
+  it('after the response has gone, cached or not, compressed or not, over a socket or in process', async () => {
+    const all = await freeSlots();
+    expect(all).toBeGreaterThan(0);
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        // Signed in (not cached) and guests (cached: kept as a copy), br, gzip and identity.
+        const headers: Record<string, string> = {
+          'accept-encoding': ['br', 'gzip', 'identity'][i % 3] as string,
+          ...(i % 2 === 0 ? { cookie: 'user_token=t' } : {}),
+        };
+        const url = `/echo?n=${i}&times=200`;
+        const viaSocket = await fetch(origin + url, { headers });
+        const inProcess = await t.app.inject({ method: 'GET', url, headers });
+        return [await viaSocket.text(), pageText(inProcess)];
+      }),
+    );
+    answers.forEach(([viaSocket, inProcess], i) => {
+      expect(viaSocket).toMatch(new RegExp(`^<p>worker render \\d+: (/echo\\?n=${i}&times=200){200}</p>$`));
+      expect(inProcess).toMatch(new RegExp(`(/echo\\?n=${i}&times=200){200}</p>$`));
+    });
+    await expect.poll(freeSlots).toBe(all);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A rendered page as the web role sends it: its head (a redirect, or the status and headers) and
  * the HTML as UTF-8 bytes, with each compressed form made once when first asked for. A render
- * worker makes the bytes itself and hands their memory to the main thread without a copy.
+ * worker writes the bytes into a slot of memory it shares with the main thread (page-slots.ts),
+ * which the page gives back once it has been sent (release) or copied to be kept (kept).
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -34,10 +35,39 @@ export class RenderedPage {
   readonly head: PageHead;
   readonly bytes: Buffer;
   readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
+  /** Gives the bytes' memory back to whoever lent it (null: the page owns its bytes). */
+  #lent: (() => void) | null;
 
-  constructor(head: PageHead, bytes: Buffer) {
+  constructor(head: PageHead, bytes: Buffer, lent: (() => void) | null = null) {
     this.head = head;
     this.bytes = bytes;
+    this.#lent = lent;
+  }
+
+  /** Whether the bytes are lent memory that release() must give back. */
+  get isLent(): boolean {
+    return this.#lent !== null;
+  }
+
+  /**
+   * Gives lent bytes back, once nothing reads them any more: after any compression of them has
+   * finished. The page must not be used after this. Nothing happens for a page owning its bytes.
+   */
+  release(): void {
+    const giveBack = this.#lent;
+    if (!giveBack) return;
+    this.#lent = null;
+    const reading = [...this.#encoded.values()];
+    if (reading.length === 0) giveBack();
+    else void Promise.allSettled(reading).then(giveBack);
+  }
+
+  /** A page that may be kept (a cache): this one if it owns its bytes, else a copy, lent bytes given back. */
+  kept(): RenderedPage {
+    if (!this.#lent) return this;
+    const copy = new RenderedPage(this.head, Buffer.from(this.bytes));
+    this.release();
+    return copy;
   }
 
   static of(response: ShellResponse): RenderedPage {
