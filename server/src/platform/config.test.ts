@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, VARIABLES } from './config.ts';
+import { autoRenderThreads, ConfigError, loadConfig, VARIABLES } from './config.ts';
 
 describe('loadConfig', () => {
   it('gives the documented defaults with an empty environment', () => {
@@ -12,6 +13,20 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeNull();
     expect(config.dataDir).toBe('./data');
     expect(config.busUrl).toBeNull();
+  });
+
+  it('shares the cores among the web processes for render threads unless told a number', () => {
+    const cores = availableParallelism();
+    expect(loadConfig({}).renderThreads).toBe(cores);
+    expect(loadConfig({ RENDER_THREADS: 'auto' }).renderThreads).toBe(cores);
+    expect(loadConfig({ RENDER_THREADS: '0' }).renderThreads).toBe(0);
+    expect(loadConfig({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
+    expect(autoRenderThreads(cores * 2)).toBe(1);
+    expect(autoRenderThreads(1)).toBe(cores);
+    expect(autoRenderThreads(Number.NaN)).toBe(cores);
+    expect(() => loadConfig({ RENDER_THREADS: 'many' })).toThrow(
+      /^invalid configuration: RENDER_THREADS = "many"/,
+    );
   });
 
   it('reads every variable of the table', () => {

@@ -2,6 +2,7 @@
  * The one configuration object, built from the environment at boot and validated against a schema.
  * Nothing else in the server reads process.env.
  */
+import { availableParallelism } from 'node:os';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
@@ -76,6 +77,19 @@ interface Variable {
 }
 
 const int = (raw: string): unknown => (/^-?\d+$/.test(raw.trim()) ? Number(raw) : raw);
+const intOrAuto = (raw: string): unknown => (raw.trim() === 'auto' ? 'auto' : int(raw));
+
+/**
+ * RENDER_THREADS=auto: the machine's cores shared among the WEB_CONCURRENCY processes. On two
+ * cores one process with two render threads beat two processes with one each (bench/ssr, every
+ * page composed: 262 vs 259 req/s, p99/p50 at 70 % 2.6 vs 5.0): the threads take renders from one
+ * queue, so a page never waits behind a slow render while the other thread idles.
+ */
+export function autoRenderThreads(webConcurrency: unknown): number {
+  const processes =
+    Number.isInteger(webConcurrency) && (webConcurrency as number) > 0 ? (webConcurrency as number) : 1;
+  return Math.max(1, Math.floor(availableParallelism() / processes));
+}
 const text = (raw: string): unknown => raw;
 const nullable = (raw: string): unknown => (raw.trim() === '' ? null : raw.trim());
 const bool = (raw: string): unknown => {
@@ -217,10 +231,10 @@ export const VARIABLES: readonly Variable[] = [
   {
     name: 'RENDER_THREADS',
     field: 'renderThreads',
-    defaultValue: '1',
-    parse: int,
+    defaultValue: 'auto',
+    parse: intOrAuto,
     description:
-      'Worker threads per process that render pages off the HTTP event loop (0 = render on the main thread).',
+      'Worker threads per process that render pages off the HTTP event loop (0 = render on the main thread; auto = the cores divided among WEB_CONCURRENCY processes, at least 1).',
   },
   {
     name: 'BODY_LIMIT_BYTES',
@@ -393,6 +407,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const raw = env[variable.name];
     draft[variable.field] = variable.parse(raw === undefined ? variable.defaultValue : raw);
   }
+  if (draft.renderThreads === 'auto') draft.renderThreads = autoRenderThreads(draft.webConcurrency);
   if (Value.Check(ConfigSchema, draft)) {
     if (draft.webConcurrency > 1 && (!draft.databaseUrl || !draft.busUrl)) {
       throw new ConfigError(
