@@ -1,6 +1,7 @@
 /**
- * bench/ssr: requests/s and p50/p99 of the composed /en/ page over HTTP (two web processes on
- * this machine's two cores and the feed in a workers process of its own, PostgreSQL, Redis bus), against a one-core bare loop rendering the
+ * bench/ssr: requests/s and p50/p99 of the composed /en/ page over HTTP (one web process whose
+ * render threads use this machine's two cores, RENDER_THREADS=auto, and the feed in a workers
+ * process of its own, PostgreSQL, Redis bus), against a one-core bare loop rendering the
  * same React tree in this process with the same data already in memory. Prints the ratio.
  * Targets (issue #3): ratio ≥ 1.2; p99 ≤ 3 × p50 at 70 % of the peak rate. The peak is
  * autocannon's, closed-loop; the 70 % run is a constant-rate load from a child process of its own
@@ -9,7 +10,8 @@
  * shows the tail the machine and the load client add to any route.
  *
  *   npm run bench:ssr            (needs PostgreSQL on 127.0.0.1:5432 and Redis on 6379)
- *   WEB_DIST_DIR, RENDER_THREADS and FEED_PROVIDER, when set, go to the build and the server.
+ *   WEB_DIST_DIR, WEB_CONCURRENCY, RENDER_THREADS and FEED_PROVIDER, when set, go to the build and
+ *   the server (WEB_CONCURRENCY=2 RENDER_THREADS=1: two processes, for comparison).
  */
 process.env.NODE_ENV = 'production';
 
@@ -35,10 +37,11 @@ const CONNECTIONS = 16;
 const BARE_DURATION_MS = 5000;
 /** Server settings the bench passes on when set (unset = the server's default). */
 const PASSED_ON = Object.fromEntries(
-  ['RENDER_THREADS', 'FEED_PROVIDER'].flatMap((name) =>
+  ['WEB_CONCURRENCY', 'RENDER_THREADS', 'FEED_PROVIDER'].flatMap((name) =>
     process.env[name] ? [[name, process.env[name]]] : [],
   ),
 ) as Record<string, string>;
+const WEB_PROCESSES = PASSED_ON.WEB_CONCURRENCY ?? '1';
 /** The build the bench makes and both sides use: WEB_DIST_DIR (relative to the repository) or web/dist. */
 const DIST_DIR = path.resolve(REPO_ROOT, process.env.WEB_DIST_DIR || 'web/dist');
 
@@ -58,6 +61,7 @@ function paced(url: string, rate: number): Promise<PacedResult> {
     url,
     rate,
     seconds: DURATION_S,
+    warmupSeconds: 1,
     connections: CONNECTIONS,
     headers: { accept: 'text/html' },
   });
@@ -86,9 +90,10 @@ async function measure(
   bare: (origin: string) => Promise<number>,
 ) {
   const bus = process.env.BENCH_BUS_URL ?? 'redis://127.0.0.1:6379';
-  // Deployed as in production: the feed in its own workers process, two web processes that serve
-  // pages and APIs (with the feed on a web process, its ingest batches held that process's event
-  // loop for tens of milliseconds: /healthz alone showed a p99 of 78 ms).
+  // Deployed as in production: the feed in its own workers process, and the web process(es) that
+  // serve pages and APIs (with the feed on a web process, its ingest batches held that process's
+  // event loop for tens of milliseconds: /healthz alone showed a p99 of 78 ms). One web process
+  // with a render thread per core: its threads share one queue of renders (config.ts, autoRenderThreads).
   const feed = await startServer({
     NODE_ENV: 'production',
     DATABASE_URL: database,
@@ -101,7 +106,7 @@ async function measure(
     NODE_ENV: 'production',
     DATABASE_URL: database,
     BUS_URL: bus,
-    WEB_CONCURRENCY: '2',
+    WEB_CONCURRENCY: WEB_PROCESSES,
     SEED_ON_START: 'false',
     PARLAY_ROLES: 'web,api,realtime',
     PAGE_CACHE_MS: pageCacheMs,
@@ -128,7 +133,7 @@ async function measure(
     );
     console.log(`\n${label} (${settings.join(', ')})`);
     console.log(
-      `  HTTP, 2 processes, ${CONNECTIONS} connections: ${fmt(httpRps)} req/s (errors ${peak.errors}, non-2xx ${peak.non2xx})`,
+      `  HTTP, ${WEB_PROCESSES} web process(es), ${CONNECTIONS} connections: ${fmt(httpRps)} req/s (errors ${peak.errors}, non-2xx ${peak.non2xx})`,
     );
     console.log(`  bare render of the same tree, 1 core: ${fmt(bareRps)} renders/s`);
     console.log(`  ratio HTTP / bare: ${fmt(ratio, 2)} (target ≥ 1.2) ${ratio >= 1.2 ? 'PASS' : 'MISS'}`);

@@ -201,6 +201,8 @@ export function pacedLoad(options: {
   url: string;
   rate: number;
   seconds: number;
+  /** Sent at the same rate before the measured seconds, not measured (paced-load.ts). */
+  warmupSeconds?: number;
   connections: number;
   headers?: Record<string, string>;
   trace?: string;
