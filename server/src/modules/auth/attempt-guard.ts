@@ -3,7 +3,8 @@
  * (key, window start) in fixed windows, incremented with one upsert, so every process sees the same
  * counts and a restart forgets nothing. Fixed windows can let up to twice a limit through around a
  * boundary; for these limits (tens of attempts) that is acceptable and costs one row per key and
- * window instead of a row per attempt.
+ * window instead of a row per attempt. A limit whose answer promises a wait (one SMS a minute:
+ * "resend after 60 s") uses limitSliding instead: a row per hit, counted over the last window.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -108,6 +109,40 @@ export class AttemptGuard {
   async limit(key: string, windowMs: number, limit: number): Promise<void> {
     const count = await this.hit(key, windowMs);
     if (count > limit) {
+      throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(windowMs / 1000) });
+    }
+  }
+
+  /**
+   * 429 when a key was hit more than `limit` times in the last windowMs (this hit included), with
+   * one row per hit: no boundary to slip two hits through a second apart. A refused hit is taken
+   * back, so asking again early never pushes the wait further (two at the same moment may both be
+   * refused, never both let through). For small limits only.
+   */
+  async limitSliding(key: string, windowMs: number, limit: number): Promise<void> {
+    const nowMs = this.#clock.nowMs();
+    await this.#db
+      .insertInto('auth_counters')
+      .values({ key, window_start: new Date(nowMs), count: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['key', 'window_start'])
+          .doUpdateSet((eb) => ({ count: eb('auth_counters.count', '+', 1) })),
+      )
+      .execute();
+    const row = await this.#db
+      .selectFrom('auth_counters')
+      .select((eb) => eb.fn.sum<number | string>('count').as('hits'))
+      .where('key', '=', key)
+      .where('window_start', '>', new Date(nowMs - windowMs))
+      .executeTakeFirst();
+    if (Number(row?.hits ?? 0) > limit) {
+      await this.#db
+        .updateTable('auth_counters')
+        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .where('key', '=', key)
+        .where('window_start', '=', new Date(nowMs))
+        .execute();
       throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(windowMs / 1000) });
     }
   }

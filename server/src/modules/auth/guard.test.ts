@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../platform/clock.ts';
 import { isAllowedOrigin } from '../../platform/origin-check.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { solveImageCaptcha, solvePowCaptcha, TestClient } from './test-client.ts';
@@ -204,5 +205,38 @@ describe('documentation', () => {
       if (!/auth|captcha|social|user|session|dev-idp|dev\/inbox|agreement/.test(path)) continue;
       for (const op of Object.values(methods)) expect(op.summary, path).toBeTruthy();
     }
+  });
+});
+
+describe('one SMS a minute', () => {
+  // A second before a clock minute ends: a fixed window would let the next send through a second later.
+  const clock = new ManualClock(Date.UTC(2026, 10, 24, 12, 0, 59));
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ roles: 'api', clock });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  const send = (ip: string, phoneNumber: string) =>
+    new TestClient(app.app, ip).post('/web-api/auth/v1/sms/send', {
+      phoneCode: '+7',
+      phoneNumber,
+      purpose: 'registration',
+    });
+
+  it('counts the last 60 s, not a clock minute, and an early ask does not push the wait further', async () => {
+    expect((await send('10.7.0.1', '9160000001')).statusCode).toBe(200);
+    clock.advance(2_000);
+    const early = await send('10.7.0.2', '9160000001');
+    expect(early.statusCode).toBe(429);
+    expect(early.json().error.code).toBe('RATE_LIMITED');
+    clock.advance(57_000);
+    expect((await send('10.7.0.3', '9160000001')).statusCode).toBe(429);
+    // 60 s after the send that went out (the refused ones are not counted).
+    clock.advance(1_000);
+    expect((await send('10.7.0.4', '9160000001')).statusCode).toBe(200);
+    // Another phone was never held up.
+    expect((await send('10.7.0.5', '9160000002')).statusCode).toBe(200);
   });
 });

@@ -21,7 +21,8 @@ export async function sendSmsCode(
   const phone = normalizePhone(body.phoneCode, body.phoneNumber);
   if (!phone) throw new AppError('VALIDATION_FAILED', 'phoneNumber: not a phone number');
   const target = phoneTarget(phone);
-  await ctx.guard.limit(`sms:minute:${body.purpose}:${target}`, SMS_RESEND_SECONDS * 1000, 1);
+  // The answer promises resendAfterSeconds: counted over the last minute, not a clock minute.
+  await ctx.guard.limitSliding(`sms:resend:${body.purpose}:${target}`, SMS_RESEND_SECONDS * 1000, 1);
   await ctx.guard.limit(`sms:hour:${target}`, 3_600_000, SMS_PER_HOUR);
   await ctx.guard.limit(`sms:ip:${request.ip}`, 3_600_000, SMS_PER_IP_PER_HOUR);
   const user = await findByPhone(ctx.db, phone);
