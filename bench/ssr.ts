@@ -7,7 +7,8 @@
  * autocannon's, closed-loop; the 70 % run is a constant-rate load from a child process of its own
  * (bench/paced-load.ts, latencies in microseconds: autocannon's rate mode sends bursts at the peak
  * rate and pads its percentiles with synthetic samples). A control run of /healthz at that rate
- * shows the tail the machine and the load client add to any route.
+ * shows the tail the machine and the load client add to any route, and a last run of the page with
+ * the feed stopped how much of the tail is the feed's work sharing the cores.
  *
  *   npm run bench:ssr            (needs PostgreSQL on 127.0.0.1:5432 and Redis on 6379)
  *   WEB_DIST_DIR, WEB_CONCURRENCY, RENDER_THREADS and FEED_PROVIDER, when set, go to the build and
@@ -124,6 +125,10 @@ async function measure(
     const atSeventy = await paced(url, peak.requests.average * 0.7);
     // The same rate on a route that does nothing: the tail this machine and client add anyway.
     const control = await paced(`${server.origin}/healthz`, peak.requests.average * 0.7);
+    // And the page again with the feed stopped: how much of the tail is the feed's work (its process
+    // and PostgreSQL's) taking the same two cores, rather than the page's.
+    await feed.stop();
+    const feedStopped = await paced(url, peak.requests.average * 0.7);
     const bareRps = await bare(server.origin);
     const httpRps = peak.requests.average;
     const ratio = httpRps / bareRps;
@@ -143,6 +148,9 @@ async function measure(
     console.log(`  at peak, closed loop: p50 ${peak.latency.p50} ms, p99 ${peak.latency.p99} ms (whole ms)`);
     console.log(
       `  control, /healthz paced at the same rate: p50 ${control.p50} ms, p99 ${control.p99} ms, p99/p50 ${fmt(control.p99 / control.p50, 2)} (the floor of machine and client)`,
+    );
+    console.log(
+      `  the page at 70 % with the feed stopped: p50 ${feedStopped.p50} ms, p90 ${feedStopped.p90} ms, p99 ${feedStopped.p99} ms, p99/p50 ${fmt(feedStopped.p99 / feedStopped.p50, 2)}`,
     );
   } finally {
     await server.stop();

@@ -98,6 +98,7 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
     origin,
     child,
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 6000))]);
