@@ -33,6 +33,7 @@ if (!feed) {
   });
   await s.stop();
 }
+if (process.env.DIAG_AGE_S) await new Promise((r) => setTimeout(r, Number(process.env.DIAG_AGE_S) * 1000));
 const server = await startServer({
   NODE_ENV: 'production',
   DATABASE_URL: db.url,

@@ -13,11 +13,15 @@
  *   npm run bench:ssr            (needs PostgreSQL on 127.0.0.1:5432 and Redis on 6379)
  *   WEB_DIST_DIR, WEB_CONCURRENCY, RENDER_THREADS and FEED_PROVIDER, when set, go to the build and
  *   the server (WEB_CONCURRENCY=2 RENDER_THREADS=1: two processes, for comparison).
+ *   BENCH_SSR_ONLY=cached or uncached runs one of the two configurations; BENCH_TRACE_DIR=dir
+ *   writes each paced run's answers (dispatch time and latency, ms) to dir/ssr-<run>.txt.
  */
 process.env.NODE_ENV = 'production';
 
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import autocannon from 'autocannon';
 import {
   composedRender,
@@ -56,8 +60,18 @@ function closedLoop(url: string): Promise<autocannon.Result> {
   });
 }
 
-/** `rate` requests per second, evenly spaced, from a process of their own. */
-function paced(url: string, rate: number): Promise<PacedResult> {
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/**
+ * `rate` requests per second, evenly spaced, from a process of their own. This process first
+ * collects its own garbage and lets a second pass: what autocannon and the bare render loop left in
+ * its heap is not collected on the same two cores during the measured run.
+ */
+async function paced(url: string, rate: number, label: string): Promise<PacedResult> {
+  collectGarbage();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const traceDir = process.env.BENCH_TRACE_DIR;
   return pacedLoad({
     url,
     rate,
@@ -65,6 +79,7 @@ function paced(url: string, rate: number): Promise<PacedResult> {
     warmupSeconds: 1,
     connections: CONNECTIONS,
     headers: { accept: 'text/html' },
+    ...(traceDir ? { trace: path.join(traceDir, `ssr-${label}.txt`) } : {}),
   });
 }
 
@@ -122,13 +137,14 @@ async function measure(
     if (check.status !== 200) throw new Error(`${PAGE} answered ${check.status}`);
     await closedLoop(url); // warm-up: JIT, pools, caches
     const peak = await closedLoop(url);
-    const atSeventy = await paced(url, peak.requests.average * 0.7);
+    const tag = pageCacheMs === '0' ? 'uncached' : 'cached';
+    const atSeventy = await paced(url, peak.requests.average * 0.7, `${tag}-page`);
     // The same rate on a route that does nothing: the tail this machine and client add anyway.
-    const control = await paced(`${server.origin}/healthz`, peak.requests.average * 0.7);
+    const control = await paced(`${server.origin}/healthz`, peak.requests.average * 0.7, `${tag}-healthz`);
     // And the page again with the feed stopped: how much of the tail is the feed's work (its process
     // and PostgreSQL's) taking the same two cores, rather than the page's.
     await feed.stop();
-    const feedStopped = await paced(url, peak.requests.average * 0.7);
+    const feedStopped = await paced(url, peak.requests.average * 0.7, `${tag}-page-feed-stopped`);
     const bareRps = await bare(server.origin);
     const httpRps = peak.requests.average;
     const ratio = httpRps / bareRps;
@@ -170,8 +186,10 @@ async function main(): Promise<void> {
       if (bareRps === 0) bareRps = await bareRendersPerSecond(origin);
       return bareRps;
     };
-    await measure('default configuration: guests get a micro-cached page', database.url, '1000', bare);
-    await measure('every request composed afresh', database.url, '0', bare);
+    const only = process.env.BENCH_SSR_ONLY;
+    if (only !== 'uncached')
+      await measure('default configuration: guests get a micro-cached page', database.url, '1000', bare);
+    if (only !== 'cached') await measure('every request composed afresh', database.url, '0', bare);
   } finally {
     await database.drop();
   }
