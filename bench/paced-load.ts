@@ -50,6 +50,8 @@ const intervalMs = 1000 / options.rate;
 const latencies: number[] = [];
 const trace: string[] = [];
 let traceOrigin = 0n;
+/** The wall-clock time of traceOrigin, to line a trace up with other records. */
+let traceOriginEpochMs = 0;
 let errors = 0;
 let non2xx = 0;
 let finished = 0;
@@ -159,6 +161,7 @@ const done = new Promise<void>((resolve) => {
   };
   const begun = performance.now();
   traceOrigin = process.hrtime.bigint();
+  traceOriginEpochMs = Date.now();
   const tick = () => {
     const due = Math.min(total, Math.floor((performance.now() - begun) / intervalMs) + 1);
     while (sent < due) {
@@ -177,7 +180,7 @@ await done;
 const elapsedS = (performance.now() - begun) / 1000 - warmupSeconds;
 for (const connection of connections) connection.socket.destroy();
 
-if (options.trace) writeFileSync(options.trace, `${trace.join('\n')}\n`);
+if (options.trace) writeFileSync(options.trace, `# origin ${traceOriginEpochMs}\n${trace.join('\n')}\n`);
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
 const round = (ms: number) => Math.round(ms * 100) / 100;
