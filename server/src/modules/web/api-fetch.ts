@@ -1,7 +1,7 @@
 /**
  * The `api` fetch of server renders: an in-process request through the whole application (or a
- * real fetch to API_INTERNAL_URL when this process has no api role), with the shared cache of
- * shared-api-cache.ts. Answers stay text until a render parses them, so a render worker gets the
+ * real fetch to API_INTERNAL_URL when this process has no api role), either way with the shared
+ * cache of shared-api-cache.ts. Answers stay text until a render parses them, so a render worker gets the
  * text over its port and parses it in its own thread.
  */
 import type { ApiFetch } from '@parlay/mf/contract.ts';
@@ -37,15 +37,17 @@ export function createApiTextFetch(deps: ModuleDeps, inject: Inject, clearTopics
     if (!apiPath.startsWith('/')) throw new AppError('INTERNAL', `api path must start with /: ${apiPath}`);
     const method = (init.method ?? 'GET').toUpperCase();
     const headers: Record<string, string> = { accept: 'application/json', ...(init.headers ?? {}) };
-    if (remoteBase) {
-      const response = await fetch(new URL(apiPath, remoteBase), {
-        method,
-        headers: init.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return { status: response.status, text: await response.text() };
-    }
+    // The API in this process (in-process request) or in another (API_INTERNAL_URL): shared alike.
     const send = async (): Promise<SharedAnswer> => {
+      if (remoteBase) {
+        const response = await fetch(new URL(apiPath, remoteBase), {
+          method,
+          headers: init.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        });
+        const cacheControl = response.headers.get('cache-control') ?? '';
+        return { status: response.status, text: await response.text(), cacheControl };
+      }
       const response = await inject({
         method: method as InjectOptions['method'],
         url: apiPath,

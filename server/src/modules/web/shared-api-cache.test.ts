@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { InProcessBus } from '../../platform/bus.ts';
@@ -180,5 +182,46 @@ describe('the render fetch over the shared cache', () => {
     expect(api.calls).toEqual(['/b', '/b']);
     api.answer('"new"');
     expect((await after).text).toBe('"new"');
+  });
+});
+
+describe('the render fetch of a web process without the api role (API_INTERNAL_URL)', () => {
+  it('shares answers from the API process as from its own, and never one asked with credentials', async () => {
+    const asked: string[] = [];
+    const api = createServer((request, response) => {
+      asked.push(`${request.method} ${request.url} ${request.headers.cookie ?? ''}`);
+      response.setHeader('content-type', 'application/json');
+      response.setHeader(
+        'cache-control',
+        request.url === '/shared' ? 'public, max-age=0, s-maxage=2' : 'no-store',
+      );
+      response.end(JSON.stringify({ url: request.url, n: asked.length }));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = api.address() as AddressInfo;
+      const deps = {
+        config: { roles: ['web'], apiInternalUrl: `http://127.0.0.1:${port}` },
+        bus: new InProcessBus({ error: () => {} }),
+        clock: new ManualClock(0),
+      } as unknown as ModuleDeps;
+      const inject = (() => {
+        throw new Error('no api in this process');
+      }) as unknown as Parameters<typeof createApiTextFetch>[1];
+      const fetchText = createApiTextFetch(deps, inject, []);
+      const shared = await Promise.all([fetchText('/shared'), fetchText('/shared'), fetchText('/shared')]);
+      expect(shared.map((a) => JSON.parse(a.text))).toEqual([
+        { url: '/shared', n: 1 },
+        { url: '/shared', n: 1 },
+        { url: '/shared', n: 1 },
+      ]);
+      expect(shared[0]?.freshForMs).toBe(2000);
+      await fetchText('/private');
+      await fetchText('/private');
+      await fetchText('/shared', { headers: { cookie: 'user_token=t' } });
+      expect(asked).toEqual(['GET /shared ', 'GET /private ', 'GET /private ', 'GET /shared user_token=t']);
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+    }
   });
 });
