@@ -35,6 +35,7 @@ export class RenderedPage {
   readonly head: PageHead;
   readonly bytes: Buffer;
   readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
+  readonly #made = new Set<'br' | 'gzip'>();
   /** Gives the bytes' memory back to whoever lent it (null: the page owns its bytes). */
   #lent: (() => void) | null;
 
@@ -79,12 +80,28 @@ export class RenderedPage {
     let body = this.#encoded.get(encoding);
     if (!body) {
       // Brotli at a dynamic-content quality, as app.ts does for the APIs.
-      body =
+      const made =
         encoding === 'br'
           ? brotli(this.bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
           : gzip(this.bytes, { level: 6 });
+      body = made.then(
+        (compressed) => {
+          this.#made.add(encoding);
+          return compressed;
+        },
+        (error: unknown) => {
+          // Not kept: the next visitor who needs this encoding tries again.
+          if (this.#encoded.get(encoding) === body) this.#encoded.delete(encoding);
+          throw error;
+        },
+      );
       this.#encoded.set(encoding, body);
     }
     return body;
+  }
+
+  /** Whether the page's compressed form in this encoding is made (sent without waiting). */
+  isEncoded(encoding: 'br' | 'gzip'): boolean {
+    return this.#made.has(encoding);
   }
 }
