@@ -94,7 +94,7 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
         cookies: request.cookies ?? {},
       };
       const key = deps.config.pageCacheMs > 0 ? (build.shell.pageCacheKey?.(shellRequest) ?? null) : null;
-      const page =
+      let page =
         key === null
           ? await render(shellRequest)
           : await pageCache
@@ -103,10 +103,13 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
                 if (err instanceof UncacheableResponse) return err.page;
                 throw err;
               });
-      // A page in lent memory (page-slots.ts) gives it back once its response has gone or failed.
-      if (page.isLent) {
-        reply.raw.once('finish', () => page.release());
-        reply.raw.once('close', () => page.release());
+      // A page in lent memory (page-slots.ts) gives it back once its response has gone or failed;
+      // for a visitor who left while it rendered (no close event to come), at once, as a copy.
+      if (page.isLent && reply.raw.closed) page = page.kept();
+      else if (page.isLent) {
+        const lent = page;
+        reply.raw.once('finish', () => lent.release());
+        reply.raw.once('close', () => lent.release());
       }
       const result = page.head;
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);

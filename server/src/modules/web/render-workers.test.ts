@@ -366,10 +366,16 @@ describe('render workers: pages sent over HTTP give their slots back', () => {
     });
   });
   afterAll(async () => {
+    t?.app.server.closeAllConnections();
     await t?.close();
     if (distDir) rmSync(distDir, { recursive: true, force: true });
   });
 
+  let origin: string | null = null;
+  const listening = async () => {
+    origin ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return origin;
+  };
   const freeSlots = async () => {
     const text = await (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     return Number(/^parlay_render_page_slots_free (\d+)$/m.exec(text)?.[1]);
@@ -378,7 +384,7 @@ describe('render workers: pages sent over HTTP give their slots back', () => {
   it('after the response has gone, cached or not, compressed or not, over a socket or in process', async () => {
     const all = await freeSlots();
     expect(all).toBeGreaterThan(0);
-    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = await listening();
     const answers = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
         // Signed in (not cached) and guests (cached: kept as a copy), br, gzip and identity.
@@ -397,5 +403,23 @@ describe('render workers: pages sent over HTTP give their slots back', () => {
       expect(inProcess).toMatch(new RegExp(`(/echo\\?n=${i}&times=200){200}</p>$`));
     });
     await expect.poll(freeSlots).toBe(all);
+  });
+
+  it('when the visitor left while the page rendered', async () => {
+    const all = await freeSlots();
+    const origin = await listening();
+    const gone = Array.from({ length: 4 }, async () => {
+      const abort = new AbortController();
+      const request = fetch(`${origin}/slow?left`, {
+        headers: { cookie: 'user_token=t' },
+        signal: abort.signal,
+      }).catch((error: unknown) => error);
+      setTimeout(() => abort.abort(), 50);
+      return request;
+    });
+    expect((await Promise.all(gone)).every((outcome) => outcome instanceof Error)).toBe(true);
+    // The renders (200 ms each) finish after their visitors left; every slot comes back.
+    await expect.poll(freeSlots, { timeout: 5000 }).toBe(all);
+    expect(all).toBeGreaterThan(0);
   });
 });
