@@ -43,10 +43,15 @@ export class AttemptGuard {
   }
 
   /** Adds one to a counter and answers the new count in the current window. */
-  async hit(key: string, windowMs: number): Promise<number> {
+  hit(key: string, windowMs: number): Promise<number> {
+    return this.#add(key, this.#window(windowMs));
+  }
+
+  /** Adds one to the counter row (key, windowStart); answers its new count. */
+  async #add(key: string, windowStart: Date): Promise<number> {
     const row = await this.#db
       .insertInto('auth_counters')
-      .values({ key, window_start: this.#window(windowMs), count: 1 })
+      .values({ key, window_start: windowStart, count: 1 })
       .onConflict((oc) =>
         oc
           .columns(['key', 'window_start'])
@@ -121,15 +126,7 @@ export class AttemptGuard {
    */
   async limitSliding(key: string, windowMs: number, limit: number): Promise<void> {
     const nowMs = this.#clock.nowMs();
-    await this.#db
-      .insertInto('auth_counters')
-      .values({ key, window_start: new Date(nowMs), count: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['key', 'window_start'])
-          .doUpdateSet((eb) => ({ count: eb('auth_counters.count', '+', 1) })),
-      )
-      .execute();
+    await this.#add(key, new Date(nowMs));
     const row = await this.#db
       .selectFrom('auth_counters')
       .select((eb) => eb.fn.sum<number | string>('count').as('hits'))

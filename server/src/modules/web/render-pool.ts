@@ -210,7 +210,7 @@ export class RenderPool {
       case 'rendered': {
         const slot = this.#slotAnswered(thread, message.id);
         const inSlot = message.body === null && slot !== null && message.length > 0;
-        if (slot !== null && !inSlot) this.#slots.give(slot);
+        if (!inSlot) this.#giveBack(slot);
         const pending = this.#finish(thread, message.id, (render) => {
           if (!inSlot) {
             const body = message.body ? Buffer.from(message.body) : Buffer.alloc(0);
