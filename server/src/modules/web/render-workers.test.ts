@@ -82,8 +82,9 @@ describe('render workers: the real web build', () => {
 
 /**
  * A tiny web build whose shell misbehaves on request: /crash throws outside the render (the worker
- * dies), /hang never yields, /fails rejects; /slow takes 200 ms; /api and /fragment cross to the
- * main thread's API and to a micro-app rendered in the worker. Every page counts its renders.
+ * dies), /hang never yields, /fails rejects; /slow takes 200 ms (or ?ms=); /api and /fragment cross to the
+ * main thread's API and to a micro-app rendered in the worker; /wait-api waits for the API answer
+ * of /wait. Every page counts its renders.
  */
 const FAKE_SHELL = `
 import { isMainThread } from 'node:worker_threads';
@@ -104,7 +105,8 @@ export default {
     if (path === '/slow') {
       running += 1;
       mostRunning = Math.max(mostRunning, running);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const ms = Number(new URL(request.url, 'http://x').searchParams.get('ms') ?? 200);
+      await new Promise((resolve) => setTimeout(resolve, ms));
       running -= 1;
       if (request.url.includes('gauge')) body = 'at most ' + mostRunning + ' at once';
     }
@@ -115,6 +117,10 @@ export default {
     if (path === '/api') {
       const answer = await api('/healthz');
       body = answer.status + ' ' + JSON.stringify(await answer.json());
+    }
+    if (path === '/wait-api') {
+      const answer = await api('/wait' + request.url.slice(path.length));
+      body = 'waited ' + answer.status;
     }
     if (path === '/config') {
       const answer = await api('/bff-api/config/all.json?lang=en');
@@ -195,11 +201,11 @@ describe('render workers: failures and the stale-while-revalidate cache', () => 
     expect(res.body).toMatch(/^<p>worker render \d+: 200 \{"status":"ok","roles":\["web","api"\]\}<\/p>$/);
   });
 
-  it('runs at most two renders at once in a worker; the others wait their turn and all answer', async () => {
-    const answers = await Promise.all(Array.from({ length: 6 }, () => fresh('/slow?gauge')));
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+  it('runs one render at a time in a worker busy rendering; the others wait their turn and all answer', async () => {
+    const answers = await Promise.all(Array.from({ length: 4 }, () => fresh('/slow?gauge')));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
     const gauges = answers.map((a) => /at most (\d+) at once/.exec(a.body)?.[1]);
-    expect(Math.max(...gauges.map(Number))).toBe(2);
+    expect(Math.max(...gauges.map(Number))).toBe(1);
   });
 
   it('keeps a shared API answer in the worker while it is fresh, and drops it on an operator change', async () => {
@@ -352,6 +358,70 @@ describe('render workers: pages in shared page slots', () => {
   it('gives the slot of a failed render back', async () => {
     await expect(pool.render(request('/fails'))).rejects.toThrow('render failed (test)');
     expect(pool.freeSlots).toBe(slots);
+  });
+});
+
+describe('render workers: which worker a render goes to', () => {
+  let distDir: string;
+  let pool: RenderPool | undefined;
+  /** The API answers the renders wait for, in the order asked. */
+  const asked: { path: string; answer: () => void }[] = [];
+  const start = async (threads: number) => {
+    await pool?.close();
+    pool = await RenderPool.start({
+      threads,
+      distDir,
+      fragmentTimeoutMs: FRAGMENT_TIMEOUT_MS,
+      renderTimeoutMs: renderTimeoutMs(FRAGMENT_TIMEOUT_MS),
+      api: (apiPath) =>
+        new Promise((resolve) => {
+          asked.push({ path: apiPath, answer: () => resolve({ status: 200, text: '{}' }) });
+        }),
+      observe: () => {},
+      log: { error: () => {} },
+    });
+    return pool;
+  };
+  beforeAll(() => {
+    distDir = writeFakeBuild();
+  });
+  afterAll(async () => {
+    await pool?.close();
+    if (distDir) rmSync(distDir, { recursive: true, force: true });
+  });
+  const request = (url: string) => ({ url, headers: {}, cookies: {} });
+
+  it('starts a second render in a worker whose render waits for an API answer, never a third', async () => {
+    asked.length = 0;
+    const pool = await start(1);
+    const pages = [1, 2, 3].map((n) => pool.render(request(`/wait-api?n=${n}`)));
+    await expect.poll(() => asked.length).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked.map((a) => a.path)).toEqual(['/wait?n=1', '/wait?n=2']);
+    // An answer frees a place: the third render starts and asks in its turn.
+    asked[0]?.answer();
+    await expect.poll(() => asked.length).toBe(3);
+    for (const call of asked) call.answer();
+    const bodies = (await Promise.all(pages)).map((page) => page.bytes.toString('utf8'));
+    for (const body of bodies) expect(body).toMatch(/: waited 200<\/p>$/);
+  });
+
+  it('leaves a render waiting for a free worker rather than behind one busy rendering', async () => {
+    asked.length = 0;
+    const pool = await start(2);
+    // Two workers: one busy rendering for a second, the other held by two renders waiting on the API.
+    const slow = pool.render(request('/slow?ms=1000'));
+    const waiting = [1, 2].map((n) => pool.render(request(`/wait-api?n=${n}`)));
+    await expect.poll(() => asked.length).toBe(2);
+    // A fourth render goes to neither: it starts once an API answer lets a waiting render finish.
+    const fourth = pool.render(request('/wait-api?n=4'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked.map((a) => a.path)).toEqual(['/wait?n=1', '/wait?n=2']);
+    asked[0]?.answer();
+    await expect.poll(() => asked.length).toBe(3);
+    expect(asked[2]?.path).toBe('/wait?n=4');
+    for (const call of asked) call.answer();
+    await Promise.all([slow, ...waiting, fourth]);
   });
 });
 
