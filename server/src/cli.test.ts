@@ -1,8 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STOP_GRACE_MS } from './main.ts';
 import { REPO_ROOT } from './testing/test-app.ts';
 
 const NODE = path.join(REPO_ROOT, 'node_modules/.bin/node');
@@ -56,4 +58,61 @@ describe('parlay CLI', () => {
     expect(result.stderr).toContain('unknown command "launch"');
     expect(result.stderr).toContain('usage: parlay');
   });
+
+  it('stops on SIGTERM while a request hangs: its connection is closed after the grace period', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    const child = spawn(NODE, ['--disable-warning=ExperimentalWarning', 'server/src/cli.ts', 'start'], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'silent',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parlay-cli-')),
+        PARLAY_ROLES: 'web,api',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/readyz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          {
+            timeout: 60_000,
+            interval: 200,
+          },
+        )
+        .toBe(200);
+      // A request whose body never comes: the connection stays busy.
+      const socket = connect(port, '127.0.0.1');
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.on('error', () => {});
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        'POST /redirects-api/api/v1/redirect-light HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"url":',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const stoppedAt = performance.now();
+      child.kill('SIGTERM');
+      const stopped = new Promise((resolve) =>
+        setTimeout(() => resolve('still running'), STOP_GRACE_MS + 15_000),
+      );
+      expect(await Promise.race([exited, stopped])).toBe(0);
+      await closed;
+      const took = performance.now() - stoppedAt;
+      expect(took).toBeGreaterThanOrEqual(STOP_GRACE_MS - 100);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 90_000);
 });

@@ -35,6 +35,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Requests still running when the server stops get this long to finish; then their connections are
+ * closed (a client that stopped sending a body would otherwise hold the stop until the request
+ * timeout, minutes later).
+ */
+export const STOP_GRACE_MS = 5_000;
+
 export async function createDeps(config: Config): Promise<ModuleDeps> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -115,7 +122,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     address,
     async stop() {
       for (const stop of stopWorkers) await stop();
-      await app.close();
+      const force = setTimeout(() => app.server.closeAllConnections(), STOP_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(force);
+      }
       await deps.bus.close();
       await deps.db.close();
     },
