@@ -72,7 +72,11 @@ export function interceptSelections(next: SelectionInterceptor | null): () => vo
 
 let selections: CouponSelection[] | null = null;
 const listeners = new Set<(selections: readonly CouponSelection[]) => void>();
-const EMPTY: readonly CouponSelection[] = [];
+/**
+ * The empty coupon, one instance: a server render's snapshot and the client's must be the same
+ * value, or React re-renders every price synchronously right after hydrating them.
+ */
+export const NO_SELECTIONS: readonly CouponSelection[] = [];
 
 function isSelection(value: unknown): value is CouponSelection {
   if (typeof value !== 'object' || value === null) return false;
@@ -92,9 +96,9 @@ function load(): CouponSelection[] {
 
 /** The current selections (empty on the server). */
 export function getSelections(): readonly CouponSelection[] {
-  if (typeof window === 'undefined') return EMPTY;
+  if (typeof window === 'undefined') return NO_SELECTIONS;
   selections ??= load();
-  return selections;
+  return selections.length === 0 ? NO_SELECTIONS : selections;
 }
 
 export function subscribeSelections(listener: (selections: readonly CouponSelection[]) => void): () => void {

@@ -3,6 +3,7 @@ import type { Language } from '@parlay/i18n/languages.ts';
 import {
   type CouponSelection,
   getSelections,
+  NO_SELECTIONS,
   subscribeSelections,
   toggleSelection,
 } from '@parlay/mf/coupon-store.ts';
@@ -35,35 +36,36 @@ export function useSport(sportId: number): Sport | undefined {
   return useSportsContext().sports.find((s) => s.id === sportId);
 }
 
-// One ticking clock for the whole page (live clocks, "starts in").
-let nowMs = typeof window === 'undefined' ? 0 : Date.now();
+// One ticking clock for the whole page (live clocks, "starts in"). Until its first tick, and again
+// once nothing listens, there is no time of its own: each page reads the time it was rendered at,
+// so that a hydrating page's clocks read what the server's did (a different snapshot would make
+// React re-render every clock synchronously right after hydrating them).
+let nowMs: number | null = null;
 const tickListeners = new Set<() => void>();
 let ticker: ReturnType<typeof setInterval> | null = null;
 
 function subscribeTick(listener: () => void): () => void {
   tickListeners.add(listener);
-  if (!ticker) {
+  ticker ??= setInterval(() => {
     nowMs = Date.now();
-    ticker = setInterval(() => {
-      nowMs = Date.now();
-      for (const l of tickListeners) l();
-    }, 1000);
-  }
+    for (const l of tickListeners) l();
+  }, 1000);
   return () => {
     tickListeners.delete(listener);
     if (tickListeners.size === 0 && ticker) {
       clearInterval(ticker);
       ticker = null;
+      nowMs = null;
     }
   };
 }
 
-/** The current time, ticking every second; the server render's time during hydration. */
+/** The current time, ticking every second; the server render's time until the first tick. */
 export function useNow(): number {
   const { renderedAtMs } = useSportsContext();
   return useSyncExternalStore(
     subscribeTick,
-    () => nowMs,
+    () => nowMs ?? renderedAtMs,
     () => renderedAtMs,
   );
 }
@@ -87,8 +89,6 @@ export function useOddsFormat(): (oddsMilli: number) => string {
     [view],
   );
 }
-
-const NO_SELECTIONS: readonly CouponSelection[] = [];
 
 export function useSelections(): readonly CouponSelection[] {
   return useSyncExternalStore(

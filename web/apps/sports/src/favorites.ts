@@ -33,7 +33,10 @@ function readLocal(): Favorites {
     const parsed = JSON.parse(
       window.localStorage.getItem(STORAGE_KEY) ?? 'null',
     ) as Partial<Favorites> | null;
-    return { games: ids(parsed?.games), champs: ids(parsed?.champs) };
+    const games = ids(parsed?.games);
+    const champs = ids(parsed?.champs);
+    // None kept: the server render's own value, so hydration finds nothing changed.
+    return games.length === 0 && champs.length === 0 ? EMPTY : { games, champs };
   } catch {
     return EMPTY;
   }

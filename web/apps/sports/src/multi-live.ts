@@ -12,9 +12,11 @@ function read(): number[] {
   if (current) return current;
   try {
     const parsed: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? '[]');
-    current = Array.isArray(parsed) ? parsed.filter(Number.isSafeInteger).slice(0, MULTI_LIVE_MAX) : [];
+    const kept = Array.isArray(parsed) ? parsed.filter(Number.isSafeInteger).slice(0, MULTI_LIVE_MAX) : [];
+    // None kept: the server render's own value, so hydration finds nothing changed.
+    current = kept.length === 0 ? EMPTY : kept;
   } catch {
-    current = [];
+    current = EMPTY;
   }
   return current;
 }
