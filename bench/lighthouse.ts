@@ -1,6 +1,7 @@
 /**
  * bench/lighthouse: Lighthouse (mobile preset, the default) with Debian's Chromium against a
- * freshly started production server on an embedded database. Prints the four category scores.
+ * freshly started production server on an embedded database. Prints the four category scores: the
+ * median of five runs and each run's.
  * Targets (issue #3): performance ≥ 90, accessibility ≥ 95, best practices ≥ 95, SEO ≥ 95.
  *
  *   npm run bench:lighthouse [-- /en/information/contacts]
@@ -13,6 +14,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { NODE, REPO_ROOT, startServer } from './support.ts';
 
+/**
+ * Lighthouse's scores move from run to run on the same page (on this shared machine performance went
+ * 88–100 over five runs of one build), so the targets are judged on the median of RUNS runs, as
+ * Lighthouse's own guidance on variability advises; BENCH_LH_RUNS changes the count.
+ */
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 5));
 const TARGETS: Record<string, number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
 const CHROME_FLAGS = [
   '--headless',
@@ -47,36 +54,69 @@ async function main(): Promise<void> {
   await warmUp(server.origin, pagePath);
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(server.origin + pagePath, {
-      port: chrome.port,
-      output: 'html',
-      logLevel: 'error',
-      onlyCategories: Object.keys(TARGETS),
-    });
-    if (!result) throw new Error('lighthouse returned nothing');
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const result = await lighthouse(server.origin + pagePath, {
+        port: chrome.port,
+        output: 'html',
+        logLevel: 'error',
+        onlyCategories: Object.keys(TARGETS),
+      });
+      if (!result) throw new Error('lighthouse returned nothing');
+      const scores = Object.fromEntries(
+        Object.keys(TARGETS).map((id) => [id, Math.round((result.lhr.categories[id]?.score ?? 0) * 100)]),
+      );
+      runs.push({ scores, report: String(result.report), lhr: result.lhr });
+      console.log(`  run ${i + 1}/${RUNS}: ${Object.values(scores).join(' / ')}`);
+    }
+    // The run whose performance score is the median: its report is the one kept and its audits listed.
+    const byPerformance = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+    const middle = byPerformance[Math.floor(byPerformance.length / 2)] as Run;
     const outDir = path.join(REPO_ROOT, 'bench/results');
     mkdirSync(outDir, { recursive: true });
     const report = path.join(outDir, `lighthouse-${pagePath.replace(/[^a-z0-9]+/gi, '_')}.html`);
-    writeFileSync(report, String(result.report));
-    console.log(`\nLighthouse, mobile preset, ${pagePath}`);
+    writeFileSync(report, middle.report);
+    console.log(`\nLighthouse, mobile preset, ${pagePath}: median of ${RUNS} runs (each run's in brackets)`);
     let allMet = true;
     for (const [id, target] of Object.entries(TARGETS)) {
-      const score = Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
+      const each = runs.map((run) => run.scores[id] ?? 0);
+      const score = median(each);
       allMet &&= score >= target;
       console.log(
-        `  ${id.padEnd(15)} ${String(score).padStart(3)} (target ≥ ${target}) ${score >= target ? 'PASS' : 'MISS'}`,
+        `  ${id.padEnd(15)} ${String(score).padStart(3)} [${each.join(', ')}] (target ≥ ${target}) ${score >= target ? 'PASS' : 'MISS'}`,
       );
     }
-    for (const audit of Object.values(result.lhr.audits)) {
+    for (const audit of Object.values(middle.lhr.audits)) {
       if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
         console.log(`  - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
       }
     }
-    console.log(`  report: ${path.relative(REPO_ROOT, report)}${allMet ? '' : '  (some targets missed)'}`);
+    console.log(
+      `  report (the median run): ${path.relative(REPO_ROOT, report)}${allMet ? '' : '  (some targets missed)'}`,
+    );
   } finally {
     chrome.kill();
     await server.stop();
   }
+}
+
+interface Run {
+  scores: Record<string, number>;
+  report: string;
+  lhr: {
+    audits: Record<
+      string,
+      { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string }
+    >;
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
 }
 
 await main();
