@@ -51,11 +51,28 @@ function buildTranslator(lng: Language, dictionaries: Dictionaries): Translator 
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // A translator's dictionaries never change (createTranslator builds a new one for new ones), so
+  // the same question always gets the same text: a page asks hundreds, mostly the same few dozen
+  // ("Break", "1", "Total", a period's name), and i18next takes microseconds for each.
+  const answers = new Map<string, string>();
   return {
     lng,
-    t: (ns, key, values) => instance.t(key, { ...values, ns }) as string,
+    t: (ns, key, values) => {
+      const question =
+        values === undefined ? `${ns}\u0000${key}` : `${ns}\u0000${key}\u0000${JSON.stringify(values)}`;
+      let text = answers.get(question);
+      if (text === undefined) {
+        text = instance.t(key, { ...values, ns }) as string;
+        if (answers.size >= MAX_ANSWERS) answers.clear();
+        answers.set(question, text);
+      }
+      return text;
+    },
   };
 }
+
+/** Answers one translator keeps, at most (each is a short string). */
+const MAX_ANSWERS = 5_000;
 
 const TranslatorContext = createContext<Translator | null>(null);
 

@@ -1,0 +1,45 @@
+/**
+ * A translator remembers its answers (its dictionaries never change): the same question gets the
+ * same text, a question with other values its own text, and new dictionaries a new translator.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Dictionaries } from './dictionaries.ts';
+import { createTranslator } from './runtime.tsx';
+
+const dictionaries = (greeting: string): Dictionaries => ({
+  common: {
+    greeting,
+    hello: 'Hello, {{name}}',
+    bets_one: '{{count}} bet',
+    bets_other: '{{count}} bets',
+    nested: '$t(greeting) again',
+  },
+});
+
+describe('translator answers', () => {
+  it('answers each question, with its own values, the same way every time', () => {
+    const { t } = createTranslator('en', dictionaries('Hi'));
+    for (let round = 0; round < 2; round += 1) {
+      expect(t('common', 'greeting')).toBe('Hi');
+      expect(t('common', 'hello', { name: 'Ann' })).toBe('Hello, Ann');
+      expect(t('common', 'hello', { name: 'Bob' })).toBe('Hello, Bob');
+      expect(t('common', 'bets', { count: 1 })).toBe('1 bet');
+      expect(t('common', 'bets', { count: 3 })).toBe('3 bets');
+      expect(t('common', 'nested')).toBe('Hi again');
+      expect(t('common', 'missing.key')).toBe('missing.key');
+    }
+  });
+
+  it('answers from new dictionaries once they replace the old ones', () => {
+    expect(createTranslator('en', dictionaries('Hi')).t('common', 'greeting')).toBe('Hi');
+    const changed = createTranslator('en', dictionaries('Welcome'));
+    expect(changed.t('common', 'greeting')).toBe('Welcome');
+    expect(changed.t('common', 'nested')).toBe('Welcome again');
+  });
+
+  it('keeps answering right past the number of answers it keeps', () => {
+    const { t } = createTranslator('en', dictionaries('Hi'));
+    for (let n = 0; n < 12_000; n += 1) expect(t('common', 'hello', { name: `p${n}` })).toBe(`Hello, p${n}`);
+    expect(t('common', 'hello', { name: 'p0' })).toBe('Hello, p0');
+  });
+});
