@@ -3,6 +3,8 @@
  * finished; after that, for at most maxStaleMs more, visitors get the stale copy at once while ONE
  * background render per key replaces it, so no visitor waits for the render when a page expires.
  * Older than that (a quiet page), the next visitor waits for a fresh render as with a plain cache.
+ * With refreshAheadShare, a request in the last part of a value's fresh time starts that background
+ * render already, so a value in use is replaced before it goes stale.
  * A failed render stores nothing (the stale copy stays); clear() drops everything at once and
  * discards the renders already running, so an operator's change shows on the very next request.
  */
@@ -12,6 +14,8 @@ interface Entry<V> {
   value: Promise<V>;
   /** Infinity while the first render runs: concurrent visitors share it. */
   freshUntilMs: number;
+  /** The last part of its fresh time in which a request starts its replacement (refreshAheadShare). */
+  refreshAheadMs: number;
   staleUntilMs: number;
   revalidating: boolean;
 }
@@ -22,6 +26,11 @@ export interface PageCacheOptions<V> {
   maxEntries: number;
   /** Per value instead of ttlMs and maxStaleMs (a shared API answer's own age: shared-api-cache.ts). */
   lifetime?: (value: V) => { ttlMs: number; maxStaleMs: number };
+  /**
+   * The last share of a value's fresh time (0–1) in which a request starts its replacement while
+   * the value is still served as fresh, so that it is replaced before it goes stale (default 0).
+   */
+  refreshAheadShare?: number;
 }
 
 export class PageCache<V> {
@@ -39,7 +48,11 @@ export class PageCache<V> {
   get(key: string, render: () => Promise<V>): Promise<V> {
     const now = this.#clock.nowMs();
     const entry = this.#entries.get(key);
-    if (entry && entry.freshUntilMs > now) return entry.value;
+    if (entry && entry.freshUntilMs > now) {
+      if (!entry.revalidating && entry.freshUntilMs - now <= entry.refreshAheadMs)
+        this.#revalidate(key, entry, render);
+      return entry.value;
+    }
     if (entry && entry.staleUntilMs > now) {
       if (!entry.revalidating) this.#revalidate(key, entry, render);
       return entry.value;
@@ -47,11 +60,16 @@ export class PageCache<V> {
     return this.#renderNow(key, render);
   }
 
-  /** How much longer the value kept under key is fresh (0 when stale, missing or still rendering). */
+  /**
+   * How long a copy of the value kept under key may be used without asking here again (0 when stale,
+   * missing or still rendering): until its refresh-ahead time, so that the copy's next question
+   * starts the replacement; within that time, until it goes stale.
+   */
   freshForMs(key: string): number {
     const entry = this.#entries.get(key);
     if (!entry || entry.freshUntilMs === Number.POSITIVE_INFINITY) return 0;
-    return Math.max(0, entry.freshUntilMs - this.#clock.nowMs());
+    const remaining = Math.max(0, entry.freshUntilMs - this.#clock.nowMs());
+    return remaining > entry.refreshAheadMs ? remaining - entry.refreshAheadMs : remaining;
   }
 
   clear(): void {
@@ -70,6 +88,7 @@ export class PageCache<V> {
     const entry: Entry<V> = {
       value,
       freshUntilMs: Number.POSITIVE_INFINITY,
+      refreshAheadMs: 0,
       staleUntilMs: Number.POSITIVE_INFINITY,
       revalidating: false,
     };
@@ -92,6 +111,7 @@ export class PageCache<V> {
         const entry: Entry<V> = {
           value: Promise.resolve(rendered),
           freshUntilMs: 0,
+          refreshAheadMs: 0,
           staleUntilMs: 0,
           revalidating: false,
         };
@@ -110,6 +130,7 @@ export class PageCache<V> {
     const now = this.#clock.nowMs();
     const { ttlMs, maxStaleMs } = this.#options.lifetime?.(value) ?? this.#options;
     entry.freshUntilMs = now + ttlMs;
+    entry.refreshAheadMs = ttlMs * (this.#options.refreshAheadShare ?? 0);
     entry.staleUntilMs = entry.freshUntilMs + maxStaleMs;
   }
 }

@@ -140,8 +140,8 @@ describe('the render fetch over the shared cache', () => {
     api.answer('"v2"');
     await turn();
     expect((await fetch('/a')).text).toBe('"v2"');
-    // A fresh answer says how much longer it is fresh: a render worker keeps its copy that long.
-    expect((await fetch('/a')).freshForMs).toBe(2000);
+    // A fresh answer says how long a render worker may keep its copy: until the answer's last quarter.
+    expect((await fetch('/a')).freshForMs).toBe(1500);
     // Unused for twice its age: no stale copy, the render waits for the answer.
     clock.advance(4000);
     const waited = fetch('/a');
@@ -149,6 +149,27 @@ describe('the render fetch over the shared cache', () => {
     expect(api.calls).toHaveLength(3);
     api.answer('"v3"');
     expect((await waited).text).toBe('"v3"');
+  });
+
+  it('fetches an answer in use again in its last quarter, serving it as fresh meanwhile', async () => {
+    const { clock, api, fetch } = setUp();
+    const first = fetch('/b');
+    await turn();
+    api.answer('"v1"');
+    expect((await first).freshForMs).toBe(1500);
+    // A copy kept 1.5 s asks again: still fresh for 0.5 s, which it may keep, and one fetch starts.
+    clock.advance(1500);
+    const inWindow = await fetch('/b');
+    expect(inWindow).toMatchObject({ text: '"v1"', freshForMs: 500 });
+    expect((await fetch('/b')).text).toBe('"v1"');
+    await turn();
+    expect(api.calls).toEqual(['/b', '/b']);
+    api.answer('"v2"');
+    await turn();
+    // Replaced before it went stale: the next question gets the new answer, fresh for its full age.
+    clock.advance(100);
+    expect(await fetch('/b')).toMatchObject({ text: '"v2"', freshForMs: 1400 });
+    expect(api.calls).toHaveLength(2);
   });
 
   it('shares a POST answer its API marks shareable only between the same questions without credentials', async () => {
@@ -160,8 +181,8 @@ describe('the render fetch over the shared cache', () => {
     expect(api.calls).toHaveLength(3);
     api.answer('{"redirect":false}');
     await Promise.all(first);
-    expect((await ask('/en/')).freshForMs).toBe(2000);
-    expect((await ask('/ru/')).freshForMs).toBe(2000);
+    expect((await ask('/en/')).freshForMs).toBe(1500);
+    expect((await ask('/ru/')).freshForMs).toBe(1500);
     const withCookie = ask('/en/', { cookie: 'user_token=t' });
     await turn();
     expect(api.calls).toHaveLength(4);
@@ -215,7 +236,7 @@ describe('the render fetch of a web process without the api role (API_INTERNAL_U
         { url: '/shared', n: 1 },
         { url: '/shared', n: 1 },
       ]);
-      expect(shared[0]?.freshForMs).toBe(2000);
+      expect(shared[0]?.freshForMs).toBe(1500);
       await fetchText('/private');
       await fetchText('/private');
       await fetchText('/shared', { headers: { cookie: 'user_token=t' } });
