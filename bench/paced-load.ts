@@ -48,7 +48,13 @@ const total = Math.max(1, Math.floor(options.rate * (warmupSeconds + options.sec
 const warmupNs = BigInt(Math.round(warmupSeconds * 1e9));
 const intervalMs = 1000 / options.rate;
 const latencies: number[] = [];
-const trace: string[] = [];
+/**
+ * Each answer's dispatch time and latency (ms), two numbers a request in memory sized for the whole
+ * run: a string per answer grew this process's heap through a run (93,000 answers at 3,000 req/s),
+ * and its collections showed as latency, the slow share rising from 3 % to 20 % over 30 s.
+ */
+const trace = options.trace ? new Float64Array(total * 2) : null;
+let traced = 0;
 let traceOrigin = 0n;
 /** The wall-clock time of traceOrigin, to line a trace up with other records. */
 let traceOriginEpochMs = 0;
@@ -124,7 +130,11 @@ class Connection {
       const ms = Number(process.hrtime.bigint() - this.#started) / 1e6;
       const measured = this.#started - traceOrigin >= warmupNs;
       if (measured) latencies.push(ms);
-      if (measured && options.trace) trace.push(`${Number(this.#started - traceOrigin) / 1e6} ${ms}`);
+      if (measured && trace && traced < total) {
+        trace[traced * 2] = Number(this.#started - traceOrigin) / 1e6;
+        trace[traced * 2 + 1] = ms;
+        traced += 1;
+      }
       if (this.#status >= 300) non2xx += 1;
     } else {
       errors += 1;
@@ -180,7 +190,10 @@ await done;
 const elapsedS = (performance.now() - begun) / 1000 - warmupSeconds;
 for (const connection of connections) connection.socket.destroy();
 
-if (options.trace) writeFileSync(options.trace, `# origin ${traceOriginEpochMs}\n${trace.join('\n')}\n`);
+if (options.trace && trace) {
+  const lines = Array.from({ length: traced }, (_, i) => `${trace[i * 2]} ${trace[i * 2 + 1]}`);
+  writeFileSync(options.trace, `# origin ${traceOriginEpochMs}\n${lines.join('\n')}\n`);
+}
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
 const round = (ms: number) => Math.round(ms * 100) / 100;
