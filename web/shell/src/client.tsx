@@ -9,7 +9,7 @@ import { createTranslator } from '@parlay/i18n/runtime.tsx';
 import { setAccountsAudience } from '@parlay/mf/accounts-store.ts';
 import { createHost, type Host, type HostRoute } from '@parlay/mf/host.ts';
 import { getOddsView, setOddsView } from '@parlay/mf/odds-view.ts';
-import { type ReactNode, startTransition } from 'react';
+import { hydrateInTransition } from '@parlay/mf/remote-client.tsx';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { startShellBehaviours } from './behaviours/boot.ts';
 import { type HeaderProps, ShellHeader } from './Header.tsx';
@@ -40,19 +40,6 @@ export function mount(container: Element, props: HeaderProps): void {
 export function hydrate(container: Element, props: HeaderProps): void {
   unmount(container);
   headerRoots.set(container, hydrateInTransition(container, <ShellHeader {...props} />));
-}
-
-/**
- * Hydrates in a transition, as the micro-apps do (remote-client.tsx): React yields to the browser
- * every few milliseconds instead of holding it for the whole header (Lighthouse: a 60 ms task on a
- * mobile CPU).
- */
-function hydrateInTransition(container: Element, element: ReactNode): Root {
-  let root: Root | null = null;
-  startTransition(() => {
-    root = hydrateRoot(container, element);
-  });
-  return root as unknown as Root;
 }
 
 export function unmount(container: Element): void {
