@@ -3,7 +3,9 @@
  * margin taken, the offer), full or partial cash-out under an Idempotency-Key, and automatic
  * cash-out when the offer reaches the value the player chose. The stake was captured by the house
  * at acceptance, so a cash-out is one house → player transfer; a partial one lowers the stake that
- * settlement later pays on. Partial cash-out is not offered on multiple singles.
+ * settlement later pays on. Partial cash-out is not offered on multiple singles. A request replayed
+ * under its Idempotency-Key answers what the first answered, even while that one is still running
+ * (the replay waits for the bet row the first holds).
  *
  * Errors: BET_NOT_FOUND (404), CASHOUT_UNAVAILABLE, CASHOUT_PRICE_CHANGED (409),
  * IDEMPOTENCY_KEY_REUSED (422), VALIDATION_FAILED (400).
@@ -123,11 +125,12 @@ export async function cashOut(
   // Warm the configuration cache: a cold read inside the transaction would wait for it on PGlite.
   await couponConfig(ctx.siteConfig);
   try {
-    const answer = await retryConflicts(() =>
+    const { answer, isReplay } = await retryConflicts(() =>
       ctx.ledger.transaction((trx, ledger) =>
         cashOutInTransaction(ctx, trx, ledger, { userId, betId, idempotencyKey, hash, request, isAuto }),
       ),
     );
+    if (isReplay) return answer;
     await publishBet(ctx, userId, {
       betId: betId.toString(),
       status: answer.status,
@@ -164,8 +167,12 @@ async function cashOutInTransaction(
     request: CashoutRequest;
     isAuto: boolean;
   },
-): Promise<CashoutAnswer> {
+): Promise<{ answer: CashoutAnswer; isReplay: boolean }> {
   const bet = await ownBet(trx, input.userId, input.betId, true);
+  // A request under the same key that was still running when this one looked for it has committed
+  // by now (it held the bet row): its answer is this one's, not the bet's new state.
+  const replayed = await findCashout(trx, input.userId, input.idempotencyKey, input.hash);
+  if (replayed) return { answer: replayed, isReplay: true };
   const { quote, offer, fair, legs } = await quoteOf(ctx, trx, bet, true);
   if (!quote.isAvailable) throw new AppError('CASHOUT_UNAVAILABLE');
   const part = input.request.stakePartMinor ?? bet.stake;
@@ -236,7 +243,7 @@ async function cashOutInTransaction(
     // Fully cashed out: no settlement follows, so the loss limits see the bet's result now.
     await recordBetOutcome(ctx, trx, { ...bet, stake: 0n, cashed_out: bet.cashed_out + paid }, 0n);
   }
-  return answer;
+  return { answer, isReplay: false };
 }
 
 /** Sets (or clears with null) the offer at which the bet is cashed out automatically. */
