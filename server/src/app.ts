@@ -30,7 +30,7 @@ import { seoModule } from './modules/seo/index.ts';
 import { sportsbookModule } from './modules/sportsbook/index.ts';
 import { systemModule } from './modules/system/index.ts';
 import { webModule } from './modules/web/index.ts';
-import { hasRole } from './platform/config.ts';
+import { type Config, hasRole } from './platform/config.ts';
 import { installHttpBehaviour } from './platform/http.ts';
 import type { ModuleDeps } from './platform/module.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -40,11 +40,17 @@ import { PARLAY_VERSION } from './platform/version.ts';
 /** Spreads configuration cache expiry over 600-900 s so processes do not all refresh together. */
 const cacheJitter = (): number => randomInt(0, 1_000_000) / 1_000_000;
 
+/** A hop count as Fastify applies one (its types only name the function form): the nearest n hops. */
+const trustedProxies = (setting: Config['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
 export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.logLevel },
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: otherwise any client could write X-Forwarded-For
+    // and be a new address for every per-address limit and captcha threshold.
+    trustProxy: trustedProxies(deps.config.trustProxy),
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
     // Query strings still coerce ("5" → 5), but a scalar is never wrapped into an array.
     ajv: { customOptions: { coerceTypes: true } },

@@ -9,6 +9,10 @@ import { Value } from '@sinclair/typebox/value';
 export const ROLES = ['web', 'api', 'realtime', 'workers'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** An IPv4 or IPv6 address or network (CIDR), or a name proxy-addr knows (loopback, linklocal, uniquelocal). */
+const PROXY_ADDRESS =
+  '^(loopback|linklocal|uniquelocal|(\\d{1,3}\\.){3}\\d{1,3}(/(3[0-2]|[12]?\\d))?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(/(12[0-8]|1[01]\\d|[1-9]?\\d))?)$';
+
 const ConfigSchema = Type.Object({
   nodeEnv: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')]),
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
@@ -23,6 +27,11 @@ const ConfigSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
   ),
   publicOrigin: Type.Union([Type.String({ pattern: '^https?://' }), Type.Null()]),
+  trustProxy: Type.Union([
+    Type.Literal(false),
+    Type.Integer({ minimum: 1, maximum: 20 }),
+    Type.Array(Type.String({ pattern: PROXY_ADDRESS }), { minItems: 1, maxItems: 100 }),
+  ]),
   webDistDir: Type.String({ minLength: 1 }),
   apiInternalUrl: Type.Union([Type.String({ pattern: '^https?://' }), Type.Null()]),
   seedOnStart: Type.Boolean(),
@@ -111,6 +120,13 @@ const list = (raw: string): unknown =>
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+/** TRUST_PROXY: off (also empty, false, 0), a hop count, or a comma list of addresses and networks. */
+const proxies = (raw: string): unknown => {
+  const v = raw.trim().toLowerCase();
+  if (['', 'off', 'false', 'no', '0'].includes(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return list(raw);
+};
 
 /** Every environment variable Parlay reads; README's configuration table is written from this list. */
 export const VARIABLES: readonly Variable[] = [
@@ -191,6 +207,14 @@ export const VARIABLES: readonly Variable[] = [
     defaultValue: '',
     parse: nullable,
     description: 'Public https://host of the site, for absolute links (sitemap, OpenAPI servers).',
+  },
+  {
+    name: 'TRUST_PROXY',
+    field: 'trustProxy',
+    defaultValue: '',
+    parse: proxies,
+    description:
+      "Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: a hop count (1 = the nearest proxy) or a comma list of IP addresses and CIDR networks (or loopback, linklocal, uniquelocal); unset = the client is the connection's peer and forwarded headers are ignored (per-address limits and captcha thresholds count real peers).",
   },
   {
     name: 'WEB_DIST_DIR',
