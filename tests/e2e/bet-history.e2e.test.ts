@@ -120,6 +120,8 @@ describe('bet history in Chromium', () => {
         (m) =>
           m.isMain &&
           m.state === 'open' &&
+          // Cash-out needs every price of the market (a suspended outcome stops it).
+          m.outcomes.every((o) => o.state === 'open') &&
           (m.type === 'result' || m.type === 'winner') &&
           !m.specifiers.period,
       );

@@ -11,6 +11,8 @@ import {
   place,
   setOdds,
   setUpBettingTestApp,
+  suspendMarket,
+  suspendOutcome,
 } from './test-support.ts';
 
 let t: BettingTestApp;
@@ -41,6 +43,60 @@ async function cashoutTransfers(betId: string) {
     where reason = 'cashout' and metadata->>'betId' = ${betId}`.execute(t.db);
   return rows[0]!.n;
 }
+
+describe('cash-out availability', () => {
+  it('refuses to cash out a long shot whose market lost the other side’s price (the reported tennis case)', async () => {
+    const p = await fundedPlayer(t, 100_000n);
+    // Pre-match two-way market: home win 1.03, away win 29.00; 100.00 on the away win.
+    const g = await createGame(t, [1030, 29_000]);
+    const placed = await place(p.client, {
+      typeId: 0,
+      accountId: p.accountId.toString(),
+      amount: '10000',
+      bets: [{ outcomeId: g.outcomeIds[1]!.toString(), coef: 29 }],
+    });
+    expect(placed.statusCode).toBe(200);
+    const betId = placed.json().betId as string;
+    const atOnce = (await p.client.get(cashoutUrl(betId))).json();
+    expect(atOnce.isAvailable).toBe(true);
+    expect(BigInt(atOnce.offerMinor)).toBeLessThanOrEqual(10_000n);
+
+    await suspendOutcome(t, g.outcomeIds[0]!);
+    const quote = (await p.client.get(cashoutUrl(betId))).json();
+    expect(quote.isAvailable).toBe(false);
+    expect(BigInt(quote.offerMinor)).toBeLessThanOrEqual(10_000n);
+    const cashout = await p.client.post(cashoutUrl(betId), {}, { 'idempotency-key': newKey() });
+    expect([cashout.statusCode, cashout.json().error.code]).toEqual([409, 'CASHOUT_UNAVAILABLE']);
+    expect(await cashoutTransfers(betId)).toBe(0);
+    expect(await balanceOf(t, p.accountId)).toBe(90_000n);
+  });
+
+  it('refuses a leg of an express whose game is suspended and offers it again once it reopens', async () => {
+    const p = await fundedPlayer(t, 100_000n);
+    const a = await createGame(t, [2000, 2000]);
+    const b = await createGame(t, [1500, 3000]);
+    const placed = await place(p.client, {
+      typeId: 1,
+      accountId: p.accountId.toString(),
+      amount: '10000',
+      bets: [
+        { outcomeId: a.outcomeIds[0]!.toString(), coef: 2 },
+        { outcomeId: b.outcomeIds[0]!.toString(), coef: 1.5 },
+      ],
+    });
+    expect(placed.statusCode).toBe(200);
+    const betId = placed.json().betId as string;
+    await suspendMarket(t, b.marketId);
+    expect((await p.client.get(cashoutUrl(betId))).json().isAvailable).toBe(false);
+    await sql`update markets set state = 'open', version = version + 1 where id = ${b.marketId}`.execute(
+      t.db,
+    );
+    const quote = (await p.client.get(cashoutUrl(betId))).json();
+    expect(quote.isAvailable).toBe(true);
+    // Accepted at the current prices: never more than the stake (100.00 × 5 % margin off a fair ≤ 100.00).
+    expect(BigInt(quote.offerMinor)).toBeLessThanOrEqual(10_000n);
+  });
+});
 
 describe('cash-out races', () => {
   it('replays of one Idempotency-Key in parallel all wait for and return the first answer', async () => {

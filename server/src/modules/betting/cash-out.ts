@@ -21,8 +21,8 @@ import { possibleWinMinor } from '../../../../domain/coupon/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
-import { readMarketPrices, readOutcomeResults, readSelections } from '../sportsbook/index.ts';
-import { cashoutOfferMinor, fairProbabilityScaled, fairValueMinor } from './cash-out-value.ts';
+import { readMarketOutcomes, readOutcomeResults, readSelections } from '../sportsbook/index.ts';
+import { type ValuedLeg, valueCashout } from './cash-out-value.ts';
 import { type BettingContext, isUniqueViolation, publishBet, retryConflicts } from './context.ts';
 import { couponConfig, couponSettings } from './coupon-settings.ts';
 import { selectionProblem } from './price-coupon.ts';
@@ -42,41 +42,43 @@ async function quoteOf(ctx: BettingContext, db: Kysely<Database>, bet: BetRow, l
     .orderBy('position')
     .execute();
   const ids = legs.map((l) => l.outcome_id);
-  const [selections, results, prices] = [
+  const [selections, results, books] = [
     await readSelections(db, ids, { lockMarkets: lock }),
     await readOutcomeResults(db, ids),
-    await readMarketPrices(
+    await readMarketOutcomes(
       db,
       legs.map((l) => l.market_id),
     ),
   ];
-  let available = settings.isCashoutEnabled && bet.status === 'accepted' && bet.stake > 0n;
-  const valued = legs.map((leg) => {
+  const valued = legs.map((leg): ValuedLeg => {
     const result = results.get(leg.outcome_id) ?? null;
     const selection = selections.get(leg.outcome_id);
-    if (result === null && selectionProblem(selection) !== null) available = false;
     return {
       oddsMilli: leg.odds_milli,
       isBanker: leg.is_banker,
       amountMinor: leg.amount,
       result,
-      probabilityScaled:
+      market:
         result === null && selection
-          ? fairProbabilityScaled(selection.oddsMilli, prices.get(leg.market_id) ?? [selection.oddsMilli])
-          : 0n,
+          ? {
+              oddsMilli: selection.oddsMilli,
+              isOpen: selectionProblem(selection) === null,
+              outcomes: books.get(leg.market_id) ?? [],
+            }
+          : null,
     };
   });
-  if (valued.every((leg) => leg.result !== null)) available = false;
-  const fair = fairValueMinor({
-    typeId: bet.type_id,
-    stakeMinor: bet.stake,
-    systemValue: bet.system_value ?? 2,
-    legs: valued,
-  });
-  const offer = cashoutOfferMinor(fair, settings.cashoutMarginBasisPoints);
+  const valuation = valueCashout(
+    { typeId: bet.type_id, stakeMinor: bet.stake, systemValue: bet.system_value ?? 2, legs: valued },
+    settings.cashoutMarginBasisPoints,
+  );
+  const fair = valuation.fairMinor;
+  const offer = valuation.offerMinor;
+  const available =
+    settings.isCashoutEnabled && bet.status === 'accepted' && bet.stake > 0n && valuation.isAvailable;
   const quote: CashoutQuote = {
     betId: bet.id.toString(),
-    isAvailable: available && offer > 0n,
+    isAvailable: available,
     stakeMinor: bet.stake.toString(),
     fairValueMinor: fair.toString(),
     marginBasisPoints: settings.cashoutMarginBasisPoints,

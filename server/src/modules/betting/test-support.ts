@@ -165,6 +165,12 @@ export async function suspendMarket(t: BettingTestApp, marketId: bigint) {
   );
 }
 
+export async function suspendOutcome(t: BettingTestApp, outcomeId: bigint) {
+  await sql`update outcomes set state = 'suspended', version = version + 1 where id = ${outcomeId}`.execute(
+    t.db,
+  );
+}
+
 export async function setOdds(t: BettingTestApp, outcomeId: bigint, oddsMilli: number) {
   await sql`update outcomes set odds_milli = ${oddsMilli}, version = version + 1 where id = ${outcomeId}`.execute(
     t.db,

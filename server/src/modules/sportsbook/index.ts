@@ -331,22 +331,25 @@ export async function readOutcomeResults(
   );
 }
 
-/** The prices of the open outcomes of each market, thousandths (for fair values). */
-export async function readMarketPrices(
+/**
+ * Every outcome of each market with its price (thousandths) and whether it is open: a fair value
+ * needs the whole book, and knows it is incomplete when an outcome is suspended or resulted.
+ */
+export async function readMarketOutcomes(
   db: Kysely<Database>,
   marketIds: readonly bigint[],
-): Promise<Map<bigint, number[]>> {
-  const prices = new Map<bigint, number[]>();
-  if (marketIds.length === 0) return prices;
+): Promise<Map<bigint, { oddsMilli: number; isOpen: boolean }[]>> {
+  const outcomes = new Map<bigint, { oddsMilli: number; isOpen: boolean }[]>();
+  if (marketIds.length === 0) return outcomes;
   const rows = await db
     .selectFrom('outcomes')
-    .select(['market_id', 'odds_milli'])
+    .select(['market_id', 'odds_milli', 'state'])
     .where('market_id', 'in', [...marketIds])
-    .where('state', '=', 'open')
+    .orderBy('id')
     .execute();
   for (const r of rows) {
     const id = BigInt(r.market_id);
-    prices.set(id, [...(prices.get(id) ?? []), r.odds_milli]);
+    outcomes.set(id, [...(outcomes.get(id) ?? []), { oddsMilli: r.odds_milli, isOpen: r.state === 'open' }]);
   }
-  return prices;
+  return outcomes;
 }
