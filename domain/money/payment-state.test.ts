@@ -17,6 +17,12 @@ describe('deposit moves', () => {
     ['failed', 'success', false],
     ['cancelled', 'success', false],
     ['created', 'approved', false],
+    ['created', 'expired', true],
+    ['pending', 'expired', true],
+    ['expired', 'success', true],
+    ['expired', 'failed', false],
+    ['expired', 'pending', false],
+    ['success', 'expired', false],
   ];
   for (const [from, to, allowed] of table) {
     it(`${from} → ${to} is ${allowed ? 'allowed' : 'refused'}`, () =>
@@ -58,6 +64,7 @@ describe('end states and return pages', () => {
       true,
     );
     expect(isEndState('pending')).toBe(false);
+    expect(isEndState('expired')).toBe(false);
   });
 
   const table: [string, 'deposit' | 'withdrawal', PaymentState, string][] = [
@@ -66,6 +73,7 @@ describe('end states and return pages', () => {
     ['ru', 'deposit', 'pending', '/ru/onpay/pending'],
     ['ru', 'deposit', 'created', '/ru/onpay/pending'],
     ['ru', 'deposit', 'cancelled', '/ru/onpay/cancel'],
+    ['en', 'deposit', 'expired', '/en/onpay/fail'],
     ['ru', 'withdrawal', 'success', '/ru/onpay/withdraw/success'],
     ['en', 'withdrawal', 'rejected', '/en/onpay/withdraw/fail'],
     ['ru', 'withdrawal', 'requested', '/ru/onpay/withdraw/pending'],

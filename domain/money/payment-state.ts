@@ -1,8 +1,9 @@
 /**
- * Payment state machines. A deposit is credited only on the provider's confirmation (success); a
- * withdrawal is reserved at request, cancellable by the player until it is sent to the provider,
- * approved automatically or by an operator, and paid through the provider. End states never move,
- * so a late or repeated notification changes nothing.
+ * Payment state machines. A deposit is credited only on the provider's confirmation (success); one
+ * never paid before its expiry becomes expired; a withdrawal is reserved at request, cancellable by
+ * the player until it is sent to the provider, approved automatically or by an operator, and paid
+ * through the provider. End states never move, so a late or repeated notification changes nothing.
+ * Expired is the one exception: money the provider confirms after all is credited (never lost).
  */
 
 export type PaymentDirection = 'deposit' | 'withdrawal';
@@ -15,11 +16,13 @@ export type PaymentState =
   | 'success'
   | 'failed'
   | 'cancelled'
-  | 'rejected';
+  | 'rejected'
+  | 'expired';
 
 const DEPOSIT_MOVES: Record<string, readonly PaymentState[]> = {
-  created: ['pending', 'success', 'failed', 'cancelled'],
-  pending: ['success', 'failed', 'cancelled'],
+  created: ['pending', 'success', 'failed', 'cancelled', 'expired'],
+  pending: ['success', 'failed', 'cancelled', 'expired'],
+  expired: ['success'],
 };
 
 const WITHDRAWAL_MOVES: Record<string, readonly PaymentState[]> = {
@@ -50,7 +53,7 @@ export function returnPath(lng: string, direction: PaymentDirection, state: Paym
   const outcome =
     state === 'success'
       ? 'success'
-      : state === 'failed' || state === 'rejected'
+      : state === 'failed' || state === 'rejected' || state === 'expired'
         ? 'fail'
         : state === 'cancelled'
           ? 'cancel'

@@ -93,8 +93,7 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     // Responsible gaming: the limits service guards sign-in and deposits; betting calls it for stakes.
     const limits = createLimitsService(deps, auth);
     auth.onSignIn((userId) => limits.assertMaySignIn(BigInt(userId)));
-    payments.provideDepositCheck((deposit) => limits.assertDepositAllowed(deposit));
-    payments.provideDepositRelease((deposit, trx) => limits.releaseDeposit(deposit, trx));
+    payments.provideDepositLimits(limits.forDeposits());
     await app.register(accountsModule, { ledger });
     await app.register(verificationRoutes, {
       verification,

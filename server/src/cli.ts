@@ -23,7 +23,7 @@ import {
   runPromoCommand,
 } from './modules/betting/index.ts';
 import { SiteConfigService } from './modules/config/index.ts';
-import { createLimitsService, depositLimitRelease, FX_USAGE, runFxCommand } from './modules/limits/index.ts';
+import { createLimitsService, depositLimitsFor, FX_USAGE, runFxCommand } from './modules/limits/index.ts';
 import { createPaymentsService, PAYMENTS_USAGE, runPaymentsCommand } from './modules/payments/index.ts';
 import { seedCatalogue } from './modules/sportsbook/index.ts';
 import { createBus } from './platform/bus-factory.ts';
@@ -263,7 +263,7 @@ async function run(command: string | undefined): Promise<number> {
         const ledger = new Ledger(handle.db, systemClock);
         const payments = createPaymentsService({ config, db: handle, clock: systemClock }, ledger);
         // Deposits this command expires or fails free their deposit-limit room, as in the server.
-        payments.provideDepositRelease(depositLimitRelease(handle.db));
+        payments.provideDepositLimits(depositLimitsFor({ config, db: handle, clock: systemClock }));
         return runPaymentsCommand(payments, process.argv.slice(3));
       });
     case 'promo':

@@ -94,9 +94,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       deps.clock,
       new LocalDiskStorage(path.join(config.dataDir, 'documents')),
     );
-    // An expired or failed deposit found by reconciliation frees its room under the deposit limits.
+    // A deposit reconciliation expires or fails frees its room under the deposit limits; one it
+    // credits counts.
     const reconciled = createPaymentsService(deps, ledger);
-    reconciled.provideDepositRelease((deposit, trx) => limits.releaseDeposit(deposit, trx));
+    reconciled.provideDepositLimits(limits.forDeposits());
     stopWorkers.push(
       startVerificationAnnouncer({ ...deps, db: deps.db.db, log: app.log }, verification),
       startReconciler(reconciled, app.log),

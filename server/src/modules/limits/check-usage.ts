@@ -4,6 +4,10 @@
  * together would pass a limit are decided one after the other. Replays (same reference) pass
  * without being counted twice. Money in another currency than the limit's counts through the
  * exchange rates (exchange-rates.ts), converted when it moves.
+ *
+ * A deposit is only a hold until the provider confirms it: it takes room while it can still be
+ * paid (holds_until, its expiry) so that parallel deposits cannot pass the limit together, and
+ * after that only a confirmed deposit counts. An abandoned one stops counting by itself.
  */
 import { sql } from 'kysely';
 import {
@@ -47,7 +51,9 @@ export function windowRange(nowMs: number, windowSec: number): UsageRange {
  * Sum of a kind of usage over a range in `currency`. Each movement counts with the amount it was
  * converted to when it happened; amounts kept in another currency (made before the limit currency
  * was known, or without a rate then) are converted with today's rate, rounded up. No rate: `missing`
- * 'throw' refuses with LIMIT_FX_RATE_MISSING, 'skip' leaves them out (statistics).
+ * 'throw' refuses with LIMIT_FX_RATE_MISSING, 'skip' leaves them out (statistics). `holds` 'live'
+ * adds the unconfirmed deposits still holding room at the range's end (limit checks and balances);
+ * 'none' counts confirmed movements only (what was really deposited).
  */
 export async function usedMinor(
   db: Db,
@@ -56,6 +62,7 @@ export async function usedMinor(
   currency: string,
   range: UsageRange,
   missing: 'throw' | 'skip' = 'throw',
+  holds: 'live' | 'none' = 'live',
 ): Promise<bigint> {
   const rows = await db
     .selectFrom('limit_usage')
@@ -64,6 +71,11 @@ export async function usedMinor(
     .where('kind', '=', kind)
     .where('at', range.fromInclusive ? '>=' : '>', range.from)
     .where('at', '<=', range.to)
+    .where((eb) =>
+      holds === 'live'
+        ? eb.or([eb('holds_until', 'is', null), eb('holds_until', '>', range.to)])
+        : eb('holds_until', 'is', null),
+    )
     .groupBy('counted_currency')
     .execute();
   let used = 0n;
@@ -144,7 +156,8 @@ async function alreadyCounted(db: Db, input: UsageInput, kind: UsageKind): Promi
  * Records usage once per (user, kind, reference), converted into `countCurrency` (the player's
  * limit currency) at today's rate, so later rate changes leave it as it was; without a rate it is
  * kept in its own currency and converted when counted. With `replace`, a record of the same
- * reference is replaced (a resettled bet's loss replaces the previous settlement's).
+ * reference is replaced (a resettled bet's loss replaces the previous settlement's). With
+ * `holdsUntil` it is a hold that stops counting then unless confirmed (confirmDepositUsage).
  */
 export async function recordUsage(
   db: Db,
@@ -152,7 +165,7 @@ export async function recordUsage(
   kind: UsageKind,
   at: Date,
   countCurrency: string,
-  options: { replace?: boolean } = {},
+  options: { replace?: boolean; holdsUntil?: Date } = {},
 ): Promise<void> {
   const converted = await convertOrNull(db, input.amountMinor, input.currency, countCurrency);
   const amounts = {
@@ -161,14 +174,38 @@ export async function recordUsage(
     counted_currency: converted === null ? input.currency : countCurrency,
     counted_minor: converted ?? input.amountMinor,
   };
+  const reference = input.reference.slice(0, 200);
+  const holds_until = options.holdsUntil ?? null;
   await db
     .insertInto('limit_usage')
-    .values({ user_id: input.userId, kind, reference: input.reference.slice(0, 200), at, ...amounts })
+    .values({ user_id: input.userId, kind, reference, at, holds_until, ...amounts })
     .onConflict((oc) => {
       const target = oc.columns(['user_id', 'kind', 'reference']);
       return options.replace ? target.doUpdateSet({ ...amounts, at }) : target.doNothing();
     })
     .execute();
+}
+
+/**
+ * A deposit the provider confirmed counts for good: its hold becomes a counted movement (at the time
+ * the deposit was started). One whose hold was already given back (it expired, then the provider
+ * confirmed it after all) is counted again, so money that really arrived never escapes the limits.
+ */
+export async function confirmDepositUsage(
+  db: Db,
+  input: UsageInput,
+  startedAt: Date,
+  countCurrency: string,
+): Promise<void> {
+  const updated = await db
+    .updateTable('limit_usage')
+    .set({ holds_until: null })
+    .where('user_id', '=', input.userId)
+    .where('kind', '=', 'deposit')
+    .where('reference', '=', input.reference.slice(0, 200))
+    .executeTakeFirst();
+  if (updated.numUpdatedRows > 0n) return;
+  await recordUsage(db, input, 'deposit', startedAt, countCurrency);
 }
 
 /** Drops the usage of a reference (a stake whose bet was rejected no longer counts). */
@@ -186,18 +223,30 @@ export async function releaseUsage(
     .execute();
 }
 
-/** Deposit: refuses during a self-exclusion or time-out and past any deposit limit (20, 21, 22). */
+/**
+ * Deposit: refuses during a self-exclusion or time-out and past any deposit limit (20, 21, 22),
+ * counting confirmed deposits and the holds of those that can still be paid; records this one as a
+ * hold until `holdsUntil` (its expiry), or as counted without it.
+ */
 export async function checkDeposit(
   db: Db,
   limits: StoredLimits,
   input: UsageInput,
   now: Date,
+  holdsUntil?: Date,
 ): Promise<void> {
   if (await alreadyCounted(db, input, 'deposit')) return;
   const nowMs = now.getTime();
   assertNotLocked(limits, Math.floor(nowMs / 1000));
   await assertFamily(db, limits, 'deposit', 'deposit', input, nowMs);
-  await recordUsage(db, input, 'deposit', now, limits.home ?? input.currency);
+  await recordUsage(
+    db,
+    input,
+    'deposit',
+    now,
+    limits.home ?? input.currency,
+    holdsUntil ? { holdsUntil } : {},
+  );
 }
 
 /**

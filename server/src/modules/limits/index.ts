@@ -4,13 +4,15 @@
  *
  * Front door for other modules:
  *   - createLimitsService(deps, auth): the service;
- *   - limits.assertDepositAllowed({ userId, currency, amountMinor, reference }, trx?) — payments;
+ *   - limits.forDeposits() — payments (provideDepositLimits): a deposit holds room until its expiry
+ *     (assertDepositAllowed with holdsUntil), counts once confirmed (confirmDeposit) and frees its
+ *     room when it fails, is cancelled or expires (releaseDeposit); only confirmed deposits count
+ *     after their expiry;
  *   - limits.assertStakeAllowed({ userId, currency, amountMinor, reference }, trx?) — betting and
  *     casino, inside their placement transaction (a rolled-back bet is not counted);
  *   - limits.recordSettlement({ userId, currency, stakeMinor, payoutMinor, reference }, trx?) — on
  *     settlement, for the loss limits and the net position (a resettlement replaces the record);
  *   - limits.releaseStake({ userId, reference }, trx?) — a rejected bet's stake no longer counts;
- *   - limits.releaseDeposit({ userId, reference }, trx?) — a failed or cancelled deposit frees its room;
  *   - limits.casinoRound({ userId, currency, stakeMinor, payoutMinor?, roundId }, trx?) — the casino's
  *     one call per round: counts the stake (wager and loss limits) and, when given, the round's loss;
  *   - limits.assertMaySignIn(userId) — installed as the auth sign-in check;
@@ -30,11 +32,8 @@
  * LIMIT_NOTHING_PENDING (409).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { ModuleDeps } from '../../platform/module.ts';
-import type { Database } from '../../platform/schema.ts';
 import type { AuthService } from '../auth/index.ts';
-import { releaseUsage } from './check-usage.ts';
 import { LimitsService } from './limits-service.ts';
 import { limitsRoutes } from './routes.ts';
 
@@ -43,12 +42,14 @@ export { FX_USAGE, runFxCommand } from './fx-command.ts';
 export { type ChangeResult, LimitsService } from './limits-service.ts';
 
 /**
- * The deposit-limit release alone, for processes without a session service (the operator's CLI): a
- * deposit that fails or is cancelled there frees its room as it does in the server.
+ * The deposit side of the limits for processes without a session service (the operator's CLI): a
+ * deposit that this process confirms, fails or expires counts or frees its room as in the server.
  */
-export function depositLimitRelease(db: Kysely<Database>) {
-  return (deposit: { userId: bigint; reference: string }, trx?: Kysely<Database>) =>
-    releaseUsage(trx ?? db, deposit.userId, 'deposit', deposit.reference);
+export function depositLimitsFor(deps: Pick<ModuleDeps, 'config' | 'db' | 'clock'>) {
+  return new LimitsService(deps.db.db, deps.clock, {
+    approvalDelaySeconds: deps.config.limitApprovalDelaySeconds,
+    endSessions: async () => 0,
+  }).forDeposits();
 }
 export type { LimitView } from './views.ts';
 
@@ -58,7 +59,7 @@ export function createLimitsService(
 ): LimitsService {
   return new LimitsService(deps.db.db, deps.clock, {
     approvalDelaySeconds: deps.config.limitApprovalDelaySeconds,
-    endSessions: (userId, reason) => auth.sessions.revokeAllExcept(userId, null, reason),
+    endSessions: (userId, reason, trx) => auth.sessions.revokeAllExcept(userId, null, reason, trx),
   });
 }
 

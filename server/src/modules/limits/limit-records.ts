@@ -93,7 +93,7 @@ export async function saveLimit(
 }
 
 /** Locks the player's limit row for the rest of the transaction; answers the last ping time. */
-export async function lockPlayer(trx: Transaction<Database>, userId: bigint): Promise<Date | null> {
+export async function lockPlayer(trx: Db, userId: bigint): Promise<Date | null> {
   await trx
     .insertInto('limit_players')
     .values({ user_id: userId, last_ping_at: null })

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { Ledger } from '../accounts/index.ts';
 import { createPaymentsService, TEST_CARDS } from '../payments/index.ts';
-import { depositLimitRelease, runFxCommand } from './index.ts';
+import { depositLimitsFor, runFxCommand } from './index.ts';
 import {
   app,
   BASE,
@@ -71,11 +71,9 @@ describe('deposits that never arrive give their room back', () => {
     expect((await p.limit(21)).limitBalance).toBe(200);
     // The CLI's service, a day and an hour later: the unpaid deposit is abandoned and expires.
     const later = new ManualClock(clock.nowMs() + 25 * 3_600_000);
-    const payments = createPaymentsService(
-      { config: deps.config, db: deps.db, clock: later },
-      new Ledger(deps.db.db, later),
-    );
-    payments.provideDepositRelease(depositLimitRelease(deps.db.db));
+    const cliDeps = { config: deps.config, db: deps.db, clock: later };
+    const payments = createPaymentsService(cliDeps, new Ledger(deps.db.db, later));
+    payments.provideDepositLimits(depositLimitsFor(cliDeps));
     const report = await payments.reconcile({});
     expect(report.outcomes.expired).toBeGreaterThanOrEqual(1);
     // Still inside the 7-day window by the app's clock: only the release gives the room back.

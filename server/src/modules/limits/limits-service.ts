@@ -28,6 +28,7 @@ import {
   assertNotLocked,
   checkDeposit,
   checkStake,
+  confirmDepositUsage,
   recordUsage,
   releaseUsage,
   type UsageInput,
@@ -50,8 +51,12 @@ export const PING_GAP_MAX_SECONDS = 60;
 
 export interface LimitsOptions {
   approvalDelaySeconds: number;
-  /** Ends every session of the player (auth module); answers how many ended. */
-  endSessions: (userId: number, reason: string) => Promise<number>;
+  /**
+   * Ends every session of the player (auth module); answers how many ended. Given the transaction
+   * of a self-exclusion or time-out, the sessions end in it: a sign-in that passed its checks before
+   * the commit cannot open a session after it.
+   */
+  endSessions: (userId: number, reason: string, trx?: Kysely<Database>) => Promise<number>;
 }
 
 export type ChangeResult = { status: 'applied' | 'pending' | 'unchanged'; limit: LimitView };
@@ -87,10 +92,10 @@ export class LimitsService {
 
   async #inPlayerLock<T>(
     userId: bigint,
-    work: (trx: Transaction<Database>, limits: StoredLimits, lastPingAt: Date | null) => Promise<T>,
-    trx?: Transaction<Database>,
+    work: (trx: Db, limits: StoredLimits, lastPingAt: Date | null) => Promise<T>,
+    trx?: Db,
   ): Promise<T> {
-    const run = async (t: Transaction<Database>) => {
+    const run = async (t: Db) => {
       const lastPingAt = await lockPlayer(t, userId);
       return work(t, await this.#load(t, userId), lastPingAt);
     };
@@ -129,11 +134,11 @@ export class LimitsService {
         throw new AppError('LIMIT_LOCKED', undefined, { endsAt: change.endsAtSec });
       const limitCurrency = limits.currency.get(type) ?? currency;
       await saveLimit(trx, userId, change.record, limitCurrency, this.#clock.now());
+      if (change.kind === 'applied' && (type === 30 || type === 33)) {
+        await this.#options.endSessions(Number(userId), type === 30 ? 'self_exclusion' : 'time_out', trx);
+      }
       return change;
     });
-    if (outcome.kind === 'applied' && (type === 30 || type === 33)) {
-      await this.#options.endSessions(Number(userId), type === 30 ? 'self_exclusion' : 'time_out');
-    }
     const limit = (await this.list(userId, currency)).find((l) => l.limitType === type) as LimitView;
     return { status: outcome.kind, limit };
   }
@@ -176,15 +181,41 @@ export class LimitsService {
 
   /**
    * Counts a deposit against the deposit limits, or refuses it (LIMIT_DEPOSIT_EXCEEDED,
-   * LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT, LIMIT_FX_RATE_MISSING). The payments module calls it before
-   * creating a deposit; a deposit in another currency than the limit's counts through the rate.
+   * LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT, LIMIT_FX_RATE_MISSING). The payments module calls it in the
+   * transaction creating a deposit, with the deposit's expiry as `holdsUntil`: until then it holds
+   * its room, after that it counts only once confirmed (confirmDeposit). A deposit in another
+   * currency than the limit's counts through the rate.
    */
-  async assertDepositAllowed(input: UsageInput, trx?: Transaction<Database>): Promise<void> {
+  async assertDepositAllowed(input: UsageInput & { holdsUntil?: Date }, trx?: Db): Promise<void> {
+    const { holdsUntil, ...usage } = input;
     await this.#inPlayerLock(
       input.userId,
-      (t, limits) => checkDeposit(t, limits, input, this.#clock.now()),
+      (t, limits) => checkDeposit(t, limits, usage, this.#clock.now(), holdsUntil),
       trx,
     );
+  }
+
+  /**
+   * A deposit the provider confirmed (credited) counts for good, at the time it was started; also
+   * when its hold had already expired (the money arrived after all).
+   */
+  async confirmDeposit(input: UsageInput & { startedAt: Date }, trx?: Db): Promise<void> {
+    const { startedAt, ...usage } = input;
+    const db = trx ?? this.#db;
+    const home = (await homeCurrency(db, input.userId)) ?? input.currency;
+    await confirmDepositUsage(db, usage, startedAt, home);
+  }
+
+  /**
+   * The deposit side of the limits as the payments module takes it (payments.provideDepositLimits):
+   * hold a deposit's room when it is created, count it when confirmed, free it when it ends unpaid.
+   */
+  forDeposits() {
+    return {
+      hold: (deposit: UsageInput & { holdsUntil: Date }, trx: Db) => this.assertDepositAllowed(deposit, trx),
+      confirm: (deposit: UsageInput & { startedAt: Date }, trx: Db) => this.confirmDeposit(deposit, trx),
+      release: (deposit: { userId: bigint; reference: string }, trx: Db) => this.releaseDeposit(deposit, trx),
+    };
   }
 
   /**
@@ -202,11 +233,11 @@ export class LimitsService {
   }
 
   /**
-   * Gives a deposit's count back to the deposit limits: a deposit counts when it is created, and
-   * one that fails or is cancelled frees its room (payments calls it with the deposit's reference,
+   * Gives a deposit's count back to the deposit limits: a deposit holds room when it is created, and
+   * one that fails, is cancelled or expires frees it (payments calls it with the deposit's reference,
    * inside the transaction that ends the payment). Nothing happens for a reference not counted.
    */
-  async releaseDeposit(input: { userId: bigint; reference: string }, trx?: Kysely<Database>): Promise<void> {
+  async releaseDeposit(input: { userId: bigint; reference: string }, trx?: Db): Promise<void> {
     await releaseUsage(trx ?? this.#db, input.userId, 'deposit', input.reference);
   }
 

@@ -14,6 +14,7 @@ import { createMetrics } from '../../platform/metrics.ts';
 import { migrate } from '../../platform/migrations.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../testing/test-app.ts';
+import { TEST_CARDS } from '../payments/index.ts';
 import { createLimitsService, type LimitsService } from './index.ts';
 
 export const BASE = '/limit-service-api/api/external/web/v3';
@@ -75,6 +76,20 @@ export class Player {
       { accountId: this.accountId, methodId: cardMethod, amount, lng: 'en' },
       { 'idempotency-key': key },
     );
+  }
+
+  /** Starts a deposit and pays it on the sandbox page: the provider confirms it. */
+  async paidDeposit(amount: string, key: string) {
+    const started = await this.deposit(amount, key);
+    expect(started.statusCode).toBe(200);
+    const paid = await app.inject({
+      method: 'POST',
+      url: started.json().redirectUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `card=${TEST_CARDS.success}&action=pay`,
+    });
+    expect(paid.headers.location).toBe('/en/onpay/success');
+    return started;
   }
 }
 

@@ -62,7 +62,8 @@ describe('deposit limits', () => {
       status: 'applied',
       data: { limitValue: 1000, limitState: 'ACTIVE' },
     });
-    expect((await p.deposit('600', key())).statusCode).toBe(200);
+    // Paid, so it counts for the whole window (an unpaid one would stop counting at its expiry).
+    await p.paidDeposit('600', key());
     const refused = await p.deposit('500', key());
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toMatchObject({

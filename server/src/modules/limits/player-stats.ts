@@ -32,7 +32,8 @@ async function period(
     .executeTakeFirstOrThrow();
   const range = { from, fromInclusive: true, to: new Date(nowMs) };
   const loss = await usedMinor(db, userId, 'loss', currency, range, 'skip');
-  const deposits = await usedMinor(db, userId, 'deposit', currency, range, 'skip');
+  // What was really deposited: deposits still waiting for the provider are not money yet.
+  const deposits = await usedMinor(db, userId, 'deposit', currency, range, 'skip', 'none');
   return {
     sessionSeconds: Number(session.seconds),
     netMinor: (-loss).toString(),

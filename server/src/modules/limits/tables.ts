@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the limits module (migrations 0040, 0060). */
+/** Tables of the limits module (migrations 0040, 0060, 0087). */
 export interface LimitsTables {
   limit_players: { user_id: bigint; last_ping_at: Date | null };
   player_limits: {
@@ -25,6 +25,11 @@ export interface LimitsTables {
     counted_minor: bigint;
     reference: string;
     at: Date;
+    /**
+     * A deposit not confirmed yet holds its room until then and no longer counts after it
+     * (migration 0087); null for every confirmed movement.
+     */
+    holds_until: Date | null;
   };
   fx_rates: { base: string; quote: string; rate_num: bigint; rate_den: bigint; updated_at: Date };
   limit_session_days: { user_id: bigint; day_start: Date; seconds: Generated<number> };

@@ -33,7 +33,9 @@ export type { Payment } from './payment-record.ts';
 export { PaymentRequests, type RequestTopic } from './payment-requests.ts';
 export { PAYMENTS_USAGE, runPaymentsCommand } from './payments-command.ts';
 export {
+  DEPOSIT_EXPIRES_AFTER_MS,
   type DepositInput,
+  type DepositLimits,
   type NotificationOutcome,
   type PaymentsOptions,
   PaymentsService,
@@ -193,7 +195,9 @@ function registerSandboxPage(
       const payment = await payments.getByReference((request.params as Static<typeof Reference>).reference);
       if (payment.direction !== 'deposit') throw new AppError('PAYMENT_NOT_FOUND');
       reply.header('cache-control', 'no-store').header('content-security-policy', SANDBOX_PAGE_CSP);
-      return reply.type('text/html; charset=utf-8').send(renderSandboxPage(payment));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(renderSandboxPage(payment, payments.isPayable(payment)));
     },
   );
 
@@ -210,7 +214,10 @@ function registerSandboxPage(
         const payment = await payments.getByReference((request.params as Static<typeof Reference>).reference);
         if (payment.direction !== 'deposit') throw new AppError('PAYMENT_NOT_FOUND');
         const form = (request.body ?? {}) as Record<string, string>;
-        if (payment.state === 'created' || payment.state === 'pending') {
+        // Past its expiry the page takes no money (as a real provider's session ends): the deposit
+        // is settled from the provider's record at once, which expires it when nothing was paid.
+        if (!payments.isPayable(payment)) await payments.reconcileOne(payment.id);
+        else {
           const status = form.action === 'cancel' ? 'cancelled' : cardOutcome(form.card ?? '');
           const reason = status === 'failed' ? 'card_declined' : null;
           await sandbox.complete(payment, status, reason);

@@ -26,6 +26,8 @@ export interface Payment {
   createdAt: Date;
   updatedAt: Date;
   processedAt: Date | null;
+  /** Deposits: until when it may be paid (it holds its deposit-limit room until then). */
+  expiresAt: Date | null;
 }
 
 export type PaymentRow = Selectable<Database['payments']>;
@@ -52,6 +54,7 @@ export function toPayment(r: PaymentRow): Payment {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     processedAt: r.processed_at,
+    expiresAt: r.expires_at,
   };
 }
 

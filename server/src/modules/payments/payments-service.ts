@@ -2,7 +2,9 @@
  * Deposits and withdrawals. A deposit is created here, paid on the provider's page and credited
  * only when the provider's signed notification confirms it; notifications are applied once each
  * (unique event id) and only along the state machine of domain/money/payment-state.ts, so
- * repeated, late or reordered ones change nothing. A withdrawal reserves the money at request,
+ * repeated, late or reordered ones change nothing. A deposit can be paid until its expiry
+ * (DEPOSIT_EXPIRES_AFTER_MS, shown to the player); until then it holds its room under the deposit
+ * limits, after it reconciliation marks it expired. A withdrawal reserves the money at request,
  * can be cancelled by the player until it is sent, is approved automatically up to a configured
  * amount (otherwise by `parlay payments approve|reject`), and is paid through the provider.
  *
@@ -66,19 +68,26 @@ export interface WithdrawalInput extends DepositInput {
   destination: string;
 }
 
-/** A responsible-gaming check of a deposit about to be created; throws an AppError to refuse it. */
-export type DepositCheck = (deposit: {
+interface DepositUsage {
   userId: bigint;
   currency: string;
   amountMinor: bigint;
+  /** `deposit:<idempotency key>`: the same deposit is counted once. */
   reference: string;
-}) => Promise<void>;
+}
 
-/** Gives a counted deposit's room back (it failed or was cancelled), inside the ending transaction. */
-export type DepositRelease = (
-  deposit: { userId: bigint; reference: string },
-  trx: Kysely<Database>,
-) => Promise<void>;
+/**
+ * The responsible-gaming side of deposits (the limits module's forDeposits()). Each call runs inside
+ * the payments transaction that creates or ends the deposit, so the count and the payment agree.
+ */
+export interface DepositLimits {
+  /** Refuses a deposit about to be created (throws an AppError) or holds its room until `holdsUntil`. */
+  hold(deposit: DepositUsage & { holdsUntil: Date }, trx: Kysely<Database>): Promise<void>;
+  /** The deposit was credited: it counts for good (also when its hold had expired). */
+  confirm(deposit: DepositUsage & { startedAt: Date }, trx: Kysely<Database>): Promise<void>;
+  /** The deposit ended without money (failed, cancelled, expired): its room is free again. */
+  release(deposit: { userId: bigint; reference: string }, trx: Kysely<Database>): Promise<void>;
+}
 
 export type NotificationOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_payment' | 'amount_mismatch';
 
@@ -94,8 +103,12 @@ export interface ReconcileReport {
 
 /** Payments untouched this long are asked about (notifications normally arrive within seconds). */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
-/** A deposit the provider never heard of is abandoned after this long (the player left its page). */
-export const DEPOSIT_ABANDONED_AFTER_MS = 24 * 3_600_000;
+/**
+ * How long a deposit can be paid. Until then it holds its room under the deposit limits; after it
+ * the hosted page refuses payment and reconciliation marks it expired (unless the provider has it
+ * as paid), so an abandoned deposit neither blocks the limits nor stays "created" for ever.
+ */
+export const DEPOSIT_EXPIRES_AFTER_MS = 30 * 60_000;
 const RECONCILE_BATCH = 500;
 
 const LNG = /^[a-z]{2}$/;
@@ -122,8 +135,7 @@ export class PaymentsService {
   readonly #clock: Clock;
   readonly #options: PaymentsOptions;
   readonly #autoApprove: Map<string, bigint>;
-  #depositCheck: DepositCheck | null = null;
-  #depositRelease: DepositRelease | null = null;
+  #depositLimits: DepositLimits | null = null;
 
   constructor(db: Kysely<Database>, ledger: Ledger, clock: Clock, options: PaymentsOptions) {
     this.#db = db;
@@ -134,16 +146,11 @@ export class PaymentsService {
   }
 
   /**
-   * The limits module refuses deposits past a deposit limit or during a self-exclusion or time-out
-   * (and counts the allowed ones); called before a deposit is created, idempotent per key.
+   * The limits module refuses deposits past a deposit limit or during a self-exclusion or time-out,
+   * holds the allowed ones' room until they expire, counts confirmed ones and frees the rest.
    */
-  provideDepositCheck(check: DepositCheck): void {
-    this.#depositCheck = check;
-  }
-
-  /** The limits module gives a deposit's count back when it ends failed or cancelled (or expires). */
-  provideDepositRelease(release: DepositRelease): void {
-    this.#depositRelease = release;
+  provideDepositLimits(limits: DepositLimits): void {
+    this.#depositLimits = limits;
   }
 
   get provider(): PaymentProvider | null {
@@ -200,41 +207,59 @@ export class PaymentsService {
     };
   }
 
-  /** Creates a deposit (idempotent per player and key) and answers the provider page to open. */
+  /**
+   * Creates a deposit (idempotent per player and key) and answers the provider page to open. The
+   * limits' hold and the payment are written in one transaction; a replay is not checked again.
+   */
   async startDeposit(input: DepositInput): Promise<{ payment: Payment; redirectUrl: string }> {
     const provider = this.#requireProvider();
     const { method, fee } = await this.#validate(input, 'deposit');
-    await this.#depositCheck?.({
-      userId: input.userId,
-      currency: method.currency,
-      amountMinor: input.amountMinor,
-      reference: `deposit:${input.idempotencyKey}`,
-    });
     const hash = hashRequest(['deposit', input.accountId, input.methodId, input.amountMinor]);
-    const now = this.#clock.now();
-    const inserted = await this.#db
-      .insertInto('payments')
-      .values({
-        reference: newReference(),
-        user_id: input.userId,
-        direction: 'deposit',
-        method_id: method.id,
-        provider: provider.name,
-        account_id: input.accountId,
-        currency: method.currency,
-        amount_minor: input.amountMinor,
-        fee_minor: fee,
-        state: 'created',
-        idempotency_key: input.idempotencyKey,
-        request_hash: hash,
-        lng: input.lng,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    const row = inserted ?? (await replayed(this.#db, input.userId, input.idempotencyKey, hash));
+    const row = await this.#ledger.transaction(async (trx) => {
+      const known = await trx
+        .selectFrom('payments')
+        .select('id')
+        .where('user_id', '=', input.userId)
+        .where('idempotency_key', '=', input.idempotencyKey)
+        .executeTakeFirst();
+      if (known) return replayed(trx, input.userId, input.idempotencyKey, hash);
+      const now = this.#clock.now();
+      const expiresAt = new Date(now.getTime() + DEPOSIT_EXPIRES_AFTER_MS);
+      await this.#depositLimits?.hold(
+        {
+          userId: input.userId,
+          currency: method.currency,
+          amountMinor: input.amountMinor,
+          reference: `deposit:${input.idempotencyKey}`,
+          holdsUntil: expiresAt,
+        },
+        trx,
+      );
+      const inserted = await trx
+        .insertInto('payments')
+        .values({
+          reference: newReference(),
+          user_id: input.userId,
+          direction: 'deposit',
+          method_id: method.id,
+          provider: provider.name,
+          account_id: input.accountId,
+          currency: method.currency,
+          amount_minor: input.amountMinor,
+          fee_minor: fee,
+          state: 'created',
+          idempotency_key: input.idempotencyKey,
+          request_hash: hash,
+          lng: input.lng,
+          created_at: now,
+          updated_at: now,
+          expires_at: expiresAt,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      return inserted ?? (await replayed(trx, input.userId, input.idempotencyKey, hash));
+    });
     const stored = row.details.redirectUrl;
     if (typeof stored === 'string') return { payment: toPayment(row), redirectUrl: stored };
     // The provider call is idempotent per reference, so a replay after a crash may simply repeat it.
@@ -321,6 +346,16 @@ export class PaymentsService {
         metadata: { paymentId: payment.id.toString() },
       });
       transferId = transfer.id;
+      await this.#depositLimits?.confirm(
+        {
+          userId: payment.user_id,
+          currency: payment.currency,
+          amountMinor: payment.amount_minor,
+          reference: `deposit:${payment.idempotency_key}`,
+          startedAt: payment.created_at,
+        },
+        trx,
+      );
       await trx
         .insertInto('payment_profiles')
         .values({ user_id: payment.user_id, first_deposit_at: this.#clock.now() })
@@ -336,13 +371,38 @@ export class PaymentsService {
       provider_ref: notice.providerRef ?? payment.provider_ref,
       failure_reason: target === 'success' || target === 'pending' ? null : (notice.reason ?? target),
     });
-    // The limits counted this deposit when it was created; one that never arrives frees its room.
-    if (target === 'failed' || target === 'cancelled')
-      await this.#depositRelease?.(
-        { userId: payment.user_id, reference: `deposit:${payment.idempotency_key}` },
-        trx,
-      );
+    // The limits held this deposit's room when it was created; one that never arrives frees it.
+    if (target === 'failed' || target === 'cancelled') await this.#releaseDepositRoom(trx, payment);
     return 'applied';
+  }
+
+  #releaseDepositRoom(trx: Kysely<Database>, payment: PaymentRow): Promise<void> | undefined {
+    return this.#depositLimits?.release(
+      { userId: payment.user_id, reference: `deposit:${payment.idempotency_key}` },
+      trx,
+    );
+  }
+
+  /** When a deposit stops being payable (rows from before migration 0087 may lack expires_at). */
+  #expiryOf(payment: Pick<Payment, 'expiresAt' | 'createdAt'>): number {
+    return payment.expiresAt?.getTime() ?? payment.createdAt.getTime() + DEPOSIT_EXPIRES_AFTER_MS;
+  }
+
+  /** Whether the provider's page may still take money for this deposit. */
+  isPayable(payment: Payment): boolean {
+    if (payment.state !== 'created' && payment.state !== 'pending') return false;
+    return this.#clock.nowMs() < this.#expiryOf(payment);
+  }
+
+  /** created|pending → expired, once (under the row lock); its limit room is given back. */
+  async #expireDeposit(paymentId: bigint): Promise<boolean> {
+    return this.#ledger.transaction(async (trx) => {
+      const row = await lockPayment(trx, paymentId);
+      if (!canMove('deposit', row.state, 'expired')) return false;
+      await this.#setState(trx, row.id, 'expired', { failure_reason: 'expired' });
+      await this.#releaseDepositRoom(trx, row);
+      return true;
+    });
   }
 
   async #setState(
@@ -352,7 +412,12 @@ export class PaymentsService {
     extra: Partial<Pick<PaymentRow, 'transfer_id' | 'provider_ref' | 'failure_reason'>> = {},
   ): Promise<void> {
     const now = this.#clock.now();
-    const ends = state === 'success' || state === 'failed' || state === 'cancelled' || state === 'rejected';
+    const ends =
+      state === 'success' ||
+      state === 'failed' ||
+      state === 'cancelled' ||
+      state === 'rejected' ||
+      state === 'expired';
     const set: Record<string, unknown> = { state, updated_at: now, ...(ends ? { processed_at: now } : {}) };
     for (const [key, value] of Object.entries(extra))
       if (value !== undefined && value !== null) set[key] = value;
@@ -555,16 +620,24 @@ export class PaymentsService {
    */
   async reconcile(options: { olderThanMs?: number; limit?: number } = {}): Promise<ReconcileReport> {
     const before = new Date(this.#clock.nowMs() - (options.olderThanMs ?? RECONCILE_AFTER_MS));
+    const now = this.#clock.now();
     const rows = await this.#db
       .selectFrom('payments')
       .select('id')
       .where((eb) =>
         eb.or([
-          eb.and([eb('direction', '=', 'deposit'), eb('state', 'in', ['created', 'pending'])]),
-          eb.and([eb('direction', '=', 'withdrawal'), eb('state', 'in', ['approved', 'processing'])]),
+          eb.and([
+            eb('direction', '=', 'deposit'),
+            eb('state', 'in', ['created', 'pending']),
+            eb.or([eb('updated_at', '<=', before), eb('expires_at', '<=', now)]),
+          ]),
+          eb.and([
+            eb('direction', '=', 'withdrawal'),
+            eb('state', 'in', ['approved', 'processing']),
+            eb('updated_at', '<=', before),
+          ]),
         ]),
       )
-      .where('updated_at', '<=', before)
       .orderBy('id')
       .limit(Math.min(options.limit ?? RECONCILE_BATCH, RECONCILE_BATCH))
       .execute();
@@ -607,20 +680,14 @@ export class PaymentsService {
     }
     if (payment.state !== 'created' && payment.state !== 'pending') return 'unchanged';
     const record = await provider.lookup(this.#providerPayment(payment));
-    if (!record) {
-      const abandoned =
-        payment.state === 'created' &&
-        this.#clock.nowMs() - payment.createdAt.getTime() >= DEPOSIT_ABANDONED_AFTER_MS;
-      if (!abandoned) return 'waiting';
-      const expired = await this.#applyRecord(payment, {
-        status: 'cancelled',
-        providerRef: null,
-        reason: 'expired',
-      });
-      return expired === 'applied' ? 'expired' : expired;
+    // What the provider finished (paid, failed, cancelled) settles the deposit, even after its expiry.
+    if (record && record.status !== 'pending') return this.#applyRecord(payment, record);
+    if (this.isPayable(payment)) {
+      if (!record || payment.state === 'pending') return 'waiting';
+      return this.#applyRecord(payment, record);
     }
-    if (record.status === 'pending' && payment.state === 'pending') return 'waiting';
-    return this.#applyRecord(payment, record);
+    // Past its expiry and not paid: abandoned. A payment the provider confirms later is still credited.
+    return (await this.#expireDeposit(payment.id)) ? 'expired' : 'unchanged';
   }
 
   /** Applies a provider record like a notification (claimed once per payment and status). */

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { Ledger } from '../accounts/index.ts';
 import {
   createPaymentsService,
+  DEPOSIT_EXPIRES_AFTER_MS,
   type PaymentProvider,
   PaymentsService,
   runPaymentsCommand,
@@ -110,16 +111,17 @@ describe('payments reconcile', () => {
     expect(await balance(p)).toBe(0n);
   });
 
-  it('expires a deposit the provider never heard of after 24 hours, not before', async () => {
+  it('expires a deposit the provider never heard of at its expiry, not before', async () => {
     const p = await newPlayer();
     const payment = await startDeposit(p, 30_000n, 'abandoned');
+    expect(payment.expiresAt?.getTime()).toBe(payment.createdAt.getTime() + DEPOSIT_EXPIRES_AFTER_MS);
     await reconcileNow();
     expect((await payments.getPayment(payment.id)).state).toBe('created');
-    await sql`update payments set created_at = created_at - interval '25 hours' where id = ${payment.id}`.execute(
+    await sql`update payments set expires_at = now() - interval '1 second' where id = ${payment.id}`.execute(
       t.deps.db.db,
     );
     const report = await reconcileNow();
-    expect(report.settled).toContainEqual({ id: payment.id, state: 'cancelled' });
+    expect(report.settled).toContainEqual({ id: payment.id, state: 'expired' });
     expect((await payments.getPayment(payment.id)).failureReason).toBe('expired');
   });
 

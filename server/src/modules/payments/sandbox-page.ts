@@ -12,20 +12,23 @@ const escapeHtml = (text: string): string =>
 export const SANDBOX_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
 
-export function renderSandboxPage(payment: Payment): string {
+/** `payable`: open and not expired (the service's isPayable); otherwise the page shows the state. */
+export function renderSandboxPage(payment: Payment, payable: boolean): string {
   const amount = escapeHtml(
     formatAmount(payment.amountMinor, payment.currency, { group: ' ', symbol: true }),
   );
+  // An open deposit past its expiry is expired, even before reconciliation has marked it.
   const open = payment.state === 'created' || payment.state === 'pending';
+  const shown = open && !payable ? 'expired' : payment.state;
   const action = `/payments-sandbox/pay/${encodeURIComponent(payment.reference)}`;
-  const form = open
+  const form = payable
     ? `<form method="post" action="${escapeHtml(action)}">
   <label for="card">Card number</label>
   <input id="card" name="card" inputmode="numeric" autocomplete="off" required value="${TEST_CARDS.success}">
   <button type="submit" name="action" value="pay">Pay ${amount}</button>
   <button type="submit" name="action" value="cancel" formnovalidate>Cancel and return to the site</button>
 </form>`
-    : `<p role="status">This payment is ${escapeHtml(payment.state)}.</p>`;
+    : `<p role="status">This payment is ${escapeHtml(shown)}.</p>`;
   return `<!doctype html>
 <html lang="${escapeHtml(payment.lng)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

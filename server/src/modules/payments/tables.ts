@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { PaymentDirection, PaymentState } from '../../../../domain/money/payment-state.ts';
 
-/** Tables of the payments module (migrations 0031, 0065, 0067). Ledger ids are references by value, no foreign key. */
+/** Tables of the payments module (migrations 0031, 0065, 0067, 0087). Ledger ids are references by value, no foreign key. */
 export interface PaymentsTables {
   payment_methods: {
     id: Generated<number>;
@@ -42,6 +42,8 @@ export interface PaymentsTables {
     created_at: Date;
     updated_at: Date;
     processed_at: Date | null;
+    /** Deposits: the end of the time the provider may still take the money (migration 0087). */
+    expires_at: Date | null;
   };
   payment_notifications: {
     id: Generated<bigint>;

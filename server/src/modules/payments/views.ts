@@ -51,6 +51,9 @@ export const PaymentSchema = Type.Object({
   failureReason: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   processedAt: Type.Union([Type.String(), Type.Null()]),
+  expiresAt: Type.Union([Type.String(), Type.Null()], {
+    description: 'An open deposit: until when it can be paid (and holds its deposit-limit room)',
+  }),
 });
 
 /** Shows only the last four characters of a payout destination. */
@@ -76,6 +79,8 @@ export function paymentView(p: Payment) {
     failureReason: p.failureReason,
     createdAt: p.createdAt.toISOString(),
     processedAt: p.processedAt ? p.processedAt.toISOString() : null,
+    expiresAt:
+      p.expiresAt && (p.state === 'created' || p.state === 'pending') ? p.expiresAt.toISOString() : null,
   };
 }
 

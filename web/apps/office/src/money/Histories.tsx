@@ -212,7 +212,15 @@ export function PaymentHistory({ lng }: { lng: string }) {
               <tr key={p.id}>
                 <td>{when(p.createdAt, lng, clock)}</td>
                 <td>{t(`historypay.${p.direction}`)}</td>
-                <td>{t(`state.${p.state}`, { defaultValue: p.state })}</td>
+                <td>
+                  {t(`state.${p.state}`, { defaultValue: p.state })}
+                  {p.expiresAt ? (
+                    <span className={styles.muted}>
+                      {' · '}
+                      {t('historypay.payable_until', { time: when(p.expiresAt, lng, clock) })}
+                    </span>
+                  ) : null}
+                </td>
                 <td className={styles.num}>
                   {p.amount} {p.currency}
                 </td>

@@ -62,6 +62,8 @@ export interface PaymentEntry {
   destination: string | null;
   failureReason: string | null;
   createdAt: string;
+  /** An open deposit: until when it can be paid (it holds deposit-limit room until then). */
+  expiresAt: string | null;
 }
 
 export interface TransactionEntry {
