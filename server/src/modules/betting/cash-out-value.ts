@@ -59,16 +59,11 @@ export interface ValuedCoupon {
 /** Whether every open leg can be priced from a complete, open market (and at least one leg is open). */
 export function isCashoutPriceable(legs: readonly ValuedLeg[]): boolean {
   const open = legs.filter((leg) => leg.result === null);
-  return (
-    open.length > 0 &&
-    open.every(
-      (leg) =>
-        leg.market !== null &&
-        leg.market.isOpen &&
-        leg.market.outcomes.length > 0 &&
-        leg.market.outcomes.every((outcome) => outcome.isOpen),
-    )
-  );
+  const isComplete = (market: LegMarket | null) =>
+    market?.isOpen === true &&
+    market.outcomes.length > 0 &&
+    market.outcomes.every((outcome) => outcome.isOpen);
+  return open.length > 0 && open.every((leg) => isComplete(leg.market));
 }
 
 /**
