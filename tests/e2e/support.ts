@@ -1,7 +1,7 @@
 /**
  * End-to-end support: starts the real server (the README's start path, without the build step,
- * which `npm test` runs first) on a free port with a fresh embedded database, and launches
- * Debian's Chromium through playwright-core.
+ * which `npm test` runs first, and with DEV_TOOLS=on) on a free port with a fresh embedded
+ * database, and launches Debian's Chromium through playwright-core.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -100,6 +100,9 @@ export async function startParlay(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The journeys read sign-in codes from the development inbox; the browser and this process
+      // reach it over loopback, the only clients it answers.
+      DEV_TOOLS: 'on',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       ...env,
     },

@@ -61,7 +61,7 @@ const ConfigSchema = Type.Object({
     ),
     { maxItems: 20 },
   ),
-  devIdp: Type.Union([Type.Literal('auto'), Type.Literal('on'), Type.Literal('off')]),
+  devTools: Type.Boolean(),
   captchaPowBits: Type.Integer({ minimum: 4, maximum: 28 }),
   paymentsProvider: Type.Union([Type.Literal('sandbox'), Type.Literal('none')]),
   paymentsSandboxSecret: Type.String({ minLength: 16, maxLength: 200 }),
@@ -135,7 +135,7 @@ export const VARIABLES: readonly Variable[] = [
     field: 'nodeEnv',
     defaultValue: 'development',
     parse: text,
-    description: 'development, production or test; production disables development-only pages.',
+    description: 'development, production or test; production never serves development tools (DEV_TOOLS).',
   },
   {
     name: 'PORT',
@@ -349,12 +349,12 @@ export const VARIABLES: readonly Variable[] = [
       'JSON list of OpenID Connect sign-in providers: [{"name":"google","issuer":"https://accounts.google.com","clientId":"…"}].',
   },
   {
-    name: 'DEV_IDP',
-    field: 'devIdp',
-    defaultValue: 'auto',
-    parse: text,
+    name: 'DEV_TOOLS',
+    field: 'devTools',
+    defaultValue: 'off',
+    parse: bool,
     description:
-      'Development identity provider at /dev-idp (social sign-in "dev"): auto = on unless NODE_ENV=production, on, or off.',
+      'Development tools: the inbox of every e-mail and SMS at /dev/inbox and the development identity provider at /dev-idp (social sign-in "dev"). on = served, only to clients on this machine (loopback socket, no forwarding header), never with NODE_ENV=production; off = not served.',
   },
   {
     name: 'CAPTCHA_POW_BITS',
@@ -436,6 +436,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (draft.webConcurrency > 1 && (!draft.databaseUrl || !draft.busUrl)) {
       throw new ConfigError(
         `invalid configuration: WEB_CONCURRENCY = "${draft.webConcurrency}": more than one process needs DATABASE_URL (PGlite is single-process) and BUS_URL (events must cross processes)`,
+      );
+    }
+    if (draft.devTools && draft.nodeEnv === 'production') {
+      throw new ConfigError(
+        `invalid configuration: DEV_TOOLS = ${JSON.stringify(env.DEV_TOOLS)}: development tools are never served with NODE_ENV=production`,
       );
     }
     if (draft.roles.includes('web') && !draft.roles.includes('api') && !draft.apiInternalUrl) {

@@ -25,7 +25,7 @@ async function mailedLink(email: string): Promise<{ userId: number; code: string
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ roles: 'api' });
+  t = await createTestApp({ roles: 'api', env: { DEV_TOOLS: 'on' } });
 });
 afterAll(async () => {
   await t.close();

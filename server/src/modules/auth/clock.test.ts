@@ -7,7 +7,7 @@ const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ roles: 'api', env: { AUTH_TOKEN_TTL_SECONDS: '900' }, clock });
+  t = await createTestApp({ roles: 'api', env: { AUTH_TOKEN_TTL_SECONDS: '900', DEV_TOOLS: 'on' }, clock });
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,8 @@
 /**
  * The development identity provider: a small OpenID Connect provider the server runs itself under
  * /dev-idp, so social sign-in works (and is tested) without the internet. It hands any identity to
- * anyone, so it runs only when DEV_IDP=on, or DEV_IDP=auto (the default) outside production.
+ * anyone, so it is a development tool: it runs only with DEV_TOOLS=on, and answers only clients on
+ * this machine (platform/dev-tools.ts).
  *
  * Endpoints: discovery (/.well-known/openid-configuration), JWKS (/jwks), an authorize page listing
  * test identities (response_type code → ?code=…, or id_token → #id_token=…), and a token endpoint
@@ -20,6 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
+import { serveToLocalClientsOnly } from '../../platform/dev-tools.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { KeySource } from './oidc-verifier.ts';
@@ -39,7 +41,7 @@ export const DEV_IDENTITIES = [
 ] as const;
 
 export function isDevIdpEnabled(config: Config): boolean {
-  return config.devIdp === 'on' || (config.devIdp === 'auto' && config.nodeEnv !== 'production');
+  return config.devTools;
 }
 
 export function devIssuer(config: Config): string {
@@ -134,6 +136,7 @@ export async function devIdpRoutes(
 ): Promise<void> {
   const { db, clock, config, idp } = options;
   const tags = ['development'];
+  serveToLocalClientsOnly(app);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16_384 },

@@ -19,7 +19,7 @@ const client = () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ roles: 'api', clock });
+  t = await createTestApp({ roles: 'api', env: { DEV_TOOLS: 'on' }, clock });
 });
 afterAll(async () => {
   await t.close();

@@ -8,7 +8,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     roles: 'api',
-    env: { CAPTCHA_POW_BITS: '8', PUBLIC_ORIGIN: 'https://parlay.example' },
+    env: { CAPTCHA_POW_BITS: '8', PUBLIC_ORIGIN: 'https://parlay.example', DEV_TOOLS: 'on' },
   });
   const res = await new TestClient(t.app, '10.9.9.9').post('/web-api/auth/v1/registration/full', {
     email: 'guard@example.com',

@@ -7,7 +7,7 @@ import { TestClient } from './test-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ roles: 'api' });
+  t = await createTestApp({ roles: 'api', env: { DEV_TOOLS: 'on' } });
 });
 afterAll(async () => {
   await t.close();

@@ -1,10 +1,11 @@
 /**
- * Outbox module: SMS and e-mail messages written by other modules (OutboxService.enqueue) and, in
- * development and test (never with NODE_ENV=production), the development inbox that shows them:
- * GET /dev/inbox (HTML page) and GET /dev/inbox.json (the same as JSON).
+ * Outbox module: SMS and e-mail messages written by other modules (OutboxService.enqueue) and, with
+ * DEV_TOOLS=on, the development inbox that shows them to clients on this machine only (it shows every
+ * sign-in and recovery code): GET /dev/inbox (HTML page) and GET /dev/inbox.json (the same as JSON).
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { serveToLocalClientsOnly } from '../../platform/dev-tools.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { OutboxService, type StoredMessage } from './outbox-service.ts';
 
@@ -31,13 +32,14 @@ const InboxQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
 });
 
-/** Whether the development inbox is served: never in production. */
+/** Whether the development inbox is served (to local clients): only with DEV_TOOLS=on. */
 export function isDevInboxEnabled(deps: ModuleDeps): boolean {
-  return deps.config.nodeEnv !== 'production';
+  return deps.config.devTools;
 }
 
 export async function outboxModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   if (!isDevInboxEnabled(deps)) return;
+  serveToLocalClientsOnly(app);
   const outbox = new OutboxService(deps.db.db, deps.clock);
   const tags = ['development'];
 
@@ -47,7 +49,8 @@ export async function outboxModule(app: FastifyInstance, deps: ModuleDeps): Prom
       schema: {
         tags,
         summary: 'Development inbox (JSON)',
-        description: 'SMS and e-mail messages in the outbox, newest first. Not served in production.',
+        description:
+          'SMS and e-mail messages in the outbox, newest first. Only with DEV_TOOLS=on, only to clients on this machine.',
         querystring: InboxQuery,
         response: { 200: Type.Object({ data: Type.Array(MessageSchema) }) },
       },
@@ -65,7 +68,8 @@ export async function outboxModule(app: FastifyInstance, deps: ModuleDeps): Prom
       schema: {
         tags,
         summary: 'Development inbox',
-        description: 'An HTML page listing the outbox, newest first. Not served in production.',
+        description:
+          'An HTML page listing the outbox, newest first. Only with DEV_TOOLS=on, only to clients on this machine.',
         querystring: InboxQuery,
       },
     },
