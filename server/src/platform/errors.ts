@@ -305,6 +305,11 @@ export const ERRORS = {
     message: 'The sign-in provider answer could not be verified',
   },
   SESSION_NOT_FOUND: { status: 404, key: 'errors.session_not_found', message: 'No such session' },
+  SIGN_IN_INTERRUPTED: {
+    status: 409,
+    key: 'errors.sign_in_interrupted',
+    message: 'The account changed while you were signing in; sign in again',
+  },
   FINGERPRINT_INVALID: {
     status: 400,
     key: 'errors.fingerprint_invalid',

@@ -40,12 +40,24 @@ export function toAppError(error: unknown): AppError {
 }
 
 export function installHttpBehaviour(app: FastifyInstance, metrics: Metrics): void {
+/** The wait a 429 names when its limit does not know its own. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** details.retryAfterSeconds of a RATE_LIMITED error (whole seconds, at least 1), else the default. */
+function retryAfterSeconds(details: unknown): number {
+  const given = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof given === 'number' && Number.isFinite(given) && given > 0
+    ? Math.ceil(given)
+    : DEFAULT_RETRY_AFTER_SECONDS;
+}
+
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code }, appError.message);
     return reply.status(appError.status).type('application/json; charset=utf-8').send(appError.toBody());
   });
+    if (appError.status === 429) reply.header('retry-after', String(retryAfterSeconds(appError.details)));
 
   app.setNotFoundHandler((request, reply) => {
     const body = new AppError(
@@ -58,6 +70,10 @@ export function installHttpBehaviour(app: FastifyInstance, metrics: Metrics): vo
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Every 429 says when to come back, also one a route sent itself.
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+    }
     reply.header('x-frame-options', 'SAMEORIGIN');
     return payload;
   });

@@ -143,22 +143,32 @@ export class AuthService {
     return user;
   }
 
-  /** Opens a session and sets the cookie. */
+  /**
+   * Opens a session and sets the cookie. `account.sessionEpoch` is the user's session epoch read
+   * together with the credentials the sign-in checked: when the user's sessions ended since (a
+   * password change, a self-exclusion), nothing opens; the sign-in checks answer why if they can,
+   * otherwise 409 SIGN_IN_INTERRUPTED asks to sign in again.
+   */
   async signIn(
     request: FastifyRequest,
     reply: FastifyReply,
-    userId: number,
+    account: { id: number; sessionEpoch: number },
     method: SignInMethod,
     remember: boolean,
   ): Promise<NewSession> {
+    const userId = account.id;
     for (const check of this.#signInChecks) await check(userId);
-    const session = await this.sessions.create(userId, {
+    const session = await this.sessions.create(userId, account.sessionEpoch, {
       method,
       remember,
       userAgent: String(request.headers['user-agent'] ?? ''),
       ip: request.ip,
       fingerprint: fingerprintOf(request),
     });
+    if (!session) {
+      for (const check of this.#signInChecks) await check(userId);
+      throw new AppError('SIGN_IN_INTERRUPTED');
+    }
     setSessionCookie(
       request,
       reply,
@@ -241,6 +251,8 @@ export class AuthService {
       .where('s.id', '=', claims.sid)
       .where('s.user_id', '=', claims.sub)
       .where('s.revoked_at', 'is', null)
+      // A session of an earlier epoch was ended with all the others, even if it was opened after.
+      .whereRef('s.user_epoch', '=', 'u.session_epoch')
       .executeTakeFirst();
     if (!row) return null;
     const now = this.#clock.nowMs();

@@ -64,11 +64,14 @@ export async function resetPassword(
   const { userId } = await ctx.codes.consume('recovery', target, body.code);
   if (userId === null) throw new AppError('WRONG_CODE');
   const now = ctx.clock.now();
-  await ctx.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(body.newPassword), password_changed_at: now, updated_at: now })
-    .where('id', '=', userId)
-    .execute();
-  await ctx.auth.sessions.revokeAllExcept(userId, null, 'password_reset');
+  const passwordHash = await hashPassword(body.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+    await ctx.auth.sessions.revokeAllExcept(userId, null, 'password_reset', trx);
+  });
   return { result: true };
 }

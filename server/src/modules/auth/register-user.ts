@@ -88,7 +88,8 @@ async function finish(
   await ctx.guard.fail('registration', subjectOf(request, null));
   await storeReferral(ctx.db, request, user.id);
   await ctx.auth.userRegistered(user.id);
-  await ctx.auth.signIn(request, reply, user.id, 'registration', remember);
+  // A new account starts in epoch 0: nothing can have ended its sessions before its first one.
+  await ctx.auth.signIn(request, reply, { id: user.id, sessionEpoch: 0 }, 'registration', remember);
 }
 
 export async function registerFast(

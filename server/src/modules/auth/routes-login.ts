@@ -219,13 +219,13 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthContext): Promi
       };
       await ctx.guard.limit(`token-login:ip:${request.ip}`, 60_000, 30);
       await redeemTokenLink(ctx.db, ctx.auth.keys, ctx.clock, body);
-      const exists = await ctx.db
+      const user = await ctx.db
         .selectFrom('users')
-        .select('id')
+        .select(['id', 'session_epoch as sessionEpoch'])
         .where('id', '=', body.userId)
         .executeTakeFirst();
-      if (!exists) throw new AppError('TOKEN_LOGIN_INVALID');
-      await ctx.auth.signIn(request, reply, body.userId, 'token', false);
+      if (!user) throw new AppError('TOKEN_LOGIN_INVALID');
+      await ctx.auth.signIn(request, reply, user, 'token', false);
       return { result: 'ok' as const, userId: body.userId, redirectUrl: `/${body.lang}/` };
     },
   );

@@ -120,16 +120,16 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
         throw new AppError('INVALID_CREDENTIALS');
       }
       const now = ctx.clock.now();
-      await ctx.db
-        .updateTable('users')
-        .set({
-          password_hash: await hashPassword(body.newPassword),
-          password_changed_at: now,
-          updated_at: now,
-        })
-        .where('id', '=', user.userId)
-        .execute();
-      const ended = await ctx.auth.sessions.revokeAllExcept(user.userId, user.sessionId, 'password_changed');
+      const passwordHash = await hashPassword(body.newPassword);
+      // One transaction: no sign-in sees the new password in the old session epoch, or the reverse.
+      const ended = await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+          .where('id', '=', user.userId)
+          .execute();
+        return ctx.auth.sessions.revokeAllExcept(user.userId, user.sessionId, 'password_changed', trx);
+      });
       await ctx.auth.sessions.markReauthenticated(user.sessionId);
       return { result: true, endedSessions: ended };
     },

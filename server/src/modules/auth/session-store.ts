@@ -2,6 +2,10 @@
  * Sessions: one row per sign-in (listed in the office, revocable), and the short-lived HS256 token
  * in the httpOnly user_token cookie that names it. The token carries the user and session ids and
  * its expiry; every use is checked against the row, so a revoked session ends at once.
+ *
+ * Ending every session of a user also moves the user to a new session epoch (migration 0088). A
+ * session opens only in the epoch its sign-in read with the credentials, and works only while that
+ * is still the user's: a sign-in racing a password change or a self-exclusion leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -59,8 +63,13 @@ export class SessionStore {
     this.#settings = settings;
   }
 
+  /**
+   * Opens a session of the user in `epoch`, the session epoch read together with the credentials;
+   * null (nothing opened) when the user's sessions were ended since, which moved the epoch on.
+   */
   async create(
     userId: number,
+    epoch: number,
     options: {
       method: SignInMethod;
       remember: boolean;
@@ -68,27 +77,41 @@ export class SessionStore {
       ip: string;
       fingerprint?: FingerprintReading;
     },
-  ): Promise<NewSession> {
+  ): Promise<NewSession | null> {
     const now = this.#clock.nowMs();
     const sessionId = randomBytes(18).toString('base64url');
     const endMs = sessionExpiresAtMs(now, options.remember, this.#settings.rememberDays);
-    await this.#db
-      .insertInto('auth_sessions')
-      .values({
-        id: sessionId,
-        user_id: userId,
-        method: options.method,
-        remember: options.remember,
-        user_agent: options.userAgent.slice(0, 500),
-        ip: options.ip.slice(0, 64),
-        created_at: new Date(now),
-        last_seen_at: new Date(now),
-        reauth_at: new Date(now),
-        expires_at: new Date(endMs),
-        device_fingerprint: options.fingerprint?.visitorId ?? null,
-        fingerprint_status: options.fingerprint?.status ?? 'missing',
-      })
-      .execute();
+    const opened = await this.#db.transaction().execute(async (trx) => {
+      // The share lock orders this against an ending of the user's sessions: one that began first
+      // has moved the epoch when the lock is granted; one that comes later waits and ends this one.
+      const user = await trx
+        .selectFrom('users')
+        .select('session_epoch')
+        .where('id', '=', userId)
+        .forShare()
+        .executeTakeFirst();
+      if (user?.session_epoch !== epoch) return false;
+      await trx
+        .insertInto('auth_sessions')
+        .values({
+          id: sessionId,
+          user_id: userId,
+          method: options.method,
+          remember: options.remember,
+          user_agent: options.userAgent.slice(0, 500),
+          ip: options.ip.slice(0, 64),
+          created_at: new Date(now),
+          last_seen_at: new Date(now),
+          reauth_at: new Date(now),
+          expires_at: new Date(endMs),
+          device_fingerprint: options.fingerprint?.visitorId ?? null,
+          fingerprint_status: options.fingerprint?.status ?? 'missing',
+          user_epoch: epoch,
+        })
+        .execute();
+      return true;
+    });
+    if (!opened) return null;
     const { token, expiresAtMs } = await this.issueToken(userId, sessionId, endMs);
     return {
       sessionId,
@@ -138,24 +161,55 @@ export class SessionStore {
       .execute();
   }
 
-  /** Ends every session of the user but keep (null ends them all); answers how many ended. */
-  async revokeAllExcept(userId: number, keep: string | null, reason: string): Promise<number> {
-    let query = this.#db
-      .updateTable('auth_sessions')
-      .set({ revoked_at: this.#clock.now(), revoke_reason: reason })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null);
-    if (keep) query = query.where('id', '<>', keep);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  /**
+   * Ends every session of the user but keep (null ends them all) and moves the user to a new session
+   * epoch, so no sign-in that read the credentials before can open one afterwards; answers how many
+   * ended. Pass the transaction (`trx`) that changes what the sessions stood on (the password, a
+   * self-exclusion): the change and the end then happen together.
+   */
+  async revokeAllExcept(
+    userId: number,
+    keep: string | null,
+    reason: string,
+    trx?: Kysely<Database>,
+  ): Promise<number> {
+    const run = async (db: Kysely<Database>) => {
+      const moved = await db
+        .updateTable('users')
+        .set((eb) => ({ session_epoch: eb('session_epoch', '+', 1) }))
+        .where('id', '=', userId)
+        .returning('session_epoch')
+        .executeTakeFirst();
+      if (keep && moved) {
+        // The kept session moves along only if it belonged to the epoch that just ended.
+        await db
+          .updateTable('auth_sessions')
+          .set({ user_epoch: moved.session_epoch })
+          .where('id', '=', keep)
+          .where('user_id', '=', userId)
+          .where('user_epoch', '=', moved.session_epoch - 1)
+          .execute();
+      }
+      let query = db
+        .updateTable('auth_sessions')
+        .set({ revoked_at: this.#clock.now(), revoke_reason: reason })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null);
+      if (keep) query = query.where('id', '<>', keep);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    };
+    return trx ? run(trx) : this.#db.transaction().execute(run);
   }
 
   async list(userId: number, currentSessionId: string): Promise<SessionView[]> {
     const rows = await this.#db
       .selectFrom('auth_sessions')
-      .selectAll()
-      .where('user_id', '=', userId)
+      .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+      .selectAll('auth_sessions')
+      .where('auth_sessions.user_id', '=', userId)
       .where('revoked_at', 'is', null)
+      .whereRef('auth_sessions.user_epoch', '=', 'users.session_epoch')
       .where('expires_at', '>', this.#clock.now())
       .orderBy('last_seen_at', 'desc')
       .limit(MAX_SESSIONS_LISTED)

@@ -33,10 +33,11 @@ export async function finishSignIn(
       userId: user.id,
       remember,
       method,
+      sessionEpoch: user.sessionEpoch,
     });
     return { result: 'two_step_required', userId: null, twoStepToken };
   }
-  await ctx.auth.signIn(request, reply, user.id, method, remember);
+  await ctx.auth.signIn(request, reply, user, method, remember);
   return { result: 'ok', userId: user.id, twoStepToken: null };
 }
 
@@ -139,6 +140,8 @@ export async function signInSecondStep(
     throw new AppError('TWO_STEP_INVALID');
   }
   await ctx.guard.succeed('login', `uid:${challenge.userId}`);
-  await ctx.auth.signIn(request, reply, challenge.userId, 'two_step', challenge.remember);
+  // The epoch of the first factor: a password changed meanwhile leaves the challenge without a session.
+  const account = { id: challenge.userId, sessionEpoch: challenge.sessionEpoch };
+  await ctx.auth.signIn(request, reply, account, 'two_step', challenge.remember);
   return { result: 'ok', userId: challenge.userId, twoStepToken: null };
 }

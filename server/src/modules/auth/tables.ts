@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the auth module (migrations 0020-0022, 0070-0071). */
+/** Tables of the auth module (migrations 0020-0022, 0070-0071, 0088). */
 export interface AuthTables {
   users: {
     id: Generated<number>;
@@ -50,6 +50,8 @@ export interface AuthTables {
     totp_enabled_at: Date | null;
     totp_last_step: number | bigint | null;
     terms_accepted_at: Date | null;
+    /** Goes up by one whenever every session of the user ends (migration 0088). */
+    session_epoch: Generated<number>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
@@ -85,6 +87,8 @@ export interface AuthTables {
     revoke_reason: string | null;
     device_fingerprint: string | null;
     fingerprint_status: Generated<'ok' | 'missing' | 'invalid'>;
+    /** users.session_epoch when the session opened; the session works only while the two match. */
+    user_epoch: Generated<number>;
   };
   user_referrals: {
     user_id: number;

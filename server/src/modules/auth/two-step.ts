@@ -21,12 +21,20 @@ export interface TwoStepChallenge {
   userId: number;
   remember: boolean;
   method: SignInMethod;
+  /** The user's session epoch when the first factor was checked. */
+  sessionEpoch: number;
 }
 
 export async function issueChallenge(keys: ServerKeys, clock: Clock, challenge: TwoStepChallenge) {
   const exp = Math.floor((clock.nowMs() + TWO_STEP_CHALLENGE_TTL_MS) / 1000);
   return signHs256(
-    { uid: challenge.userId, rem: challenge.remember, mth: challenge.method, exp },
+    {
+      uid: challenge.userId,
+      rem: challenge.remember,
+      mth: challenge.method,
+      ep: challenge.sessionEpoch,
+      exp,
+    },
     await keys.key('two-step'),
   );
 }
@@ -38,13 +46,19 @@ export async function readChallenge(
   token: string,
 ): Promise<TwoStepChallenge> {
   const payload = verifyHs256(token, await keys.key('two-step'));
-  if (!payload || !Number.isSafeInteger(payload.uid) || Number(payload.exp) * 1000 <= clock.nowMs()) {
+  if (
+    !payload ||
+    !Number.isSafeInteger(payload.uid) ||
+    !Number.isSafeInteger(payload.ep) ||
+    Number(payload.exp) * 1000 <= clock.nowMs()
+  ) {
     throw new AppError('TWO_STEP_INVALID', 'The two-step sign-in expired; sign in again');
   }
   return {
     userId: payload.uid as number,
     remember: payload.rem === true,
     method: payload.mth as SignInMethod,
+    sessionEpoch: payload.ep as number,
   };
 }
 

@@ -17,12 +17,24 @@ export interface Credentials {
   id: number;
   passwordHash: string | null;
   isTwoStepEnabled: boolean;
+  /** Read in the same row as the password: a session opens only if no ending of sessions came since. */
+  sessionEpoch: number;
 }
 
-const credentialColumns = ['id', 'password_hash', 'totp_enabled_at'] as const;
+const credentialColumns = ['id', 'password_hash', 'totp_enabled_at', 'session_epoch'] as const;
 
-function toCredentials(row: { id: number; password_hash: string | null; totp_enabled_at: Date | null }) {
-  return { id: row.id, passwordHash: row.password_hash, isTwoStepEnabled: row.totp_enabled_at !== null };
+function toCredentials(row: {
+  id: number;
+  password_hash: string | null;
+  totp_enabled_at: Date | null;
+  session_epoch: number;
+}): Credentials {
+  return {
+    id: row.id,
+    passwordHash: row.password_hash,
+    isTwoStepEnabled: row.totp_enabled_at !== null,
+    sessionEpoch: row.session_epoch,
+  };
 }
 
 export async function findByLogin(db: Kysely<Database>, login: LoginIdentifier): Promise<Credentials | null> {
