@@ -8,7 +8,7 @@ import type { GameExpectation } from './market-lists.ts';
 import type { GridKey, MarketSpec } from './markets.ts';
 import type { LiveSnapshot, Strengths, Timeline } from './match-timeline.ts';
 import { periodShare } from './match-timeline.ts';
-import { impliedProbability, priceWithMargin } from './pricing.ts';
+import { impliedProbability, offerMarket } from './pricing.ts';
 import {
   certainGrid,
   gridFromPmfs,
@@ -200,16 +200,37 @@ function fightGrid(profile: SportProfile, s: Strengths, state: LiveSnapshot): Sc
   return { h0: 0, a0: 0, nh: size, na: size, p };
 }
 
-/** Prices of every outcome of the markets, from the grids, with the margin. */
-export function priceMarkets(markets: readonly MarketSpec[], grids: Map<GridKey, ScoreGrid>, margin: number) {
+export interface PricedMarket {
+  key: string;
+  /** Open to bets: every outcome priced (pricing.ts offerMarket); otherwise suspended as a whole. */
+  offered: boolean;
+  outcomes: PricedOutcome[];
+}
+
+/** The fair chance of every outcome of each market (implied probability, null: cannot win). */
+export function marketChances(
+  markets: readonly MarketSpec[],
+  grids: Map<GridKey, ScoreGrid>,
+): (number | null)[][] {
   return markets.map((m) => {
     const grid = grids.get(m.grid);
+    return m.outcomes.map((o) => (grid ? impliedProbability(grid, o.settle, o.projected) : null));
+  });
+}
+
+/** Prices of every outcome of the markets, from the grids, with the margin. */
+export function priceMarkets(
+  markets: readonly MarketSpec[],
+  grids: Map<GridKey, ScoreGrid>,
+  margin: number,
+): PricedMarket[] {
+  const chances = marketChances(markets, grids);
+  return markets.map((m, i) => {
+    const offer = offerMarket(chances[i]!, margin);
     return {
       key: m.key,
-      outcomes: m.outcomes.map<PricedOutcome>((o) => ({
-        key: o.key,
-        oddsMilli: grid ? priceWithMargin(impliedProbability(grid, o.settle, o.projected), margin) : null,
-      })),
+      offered: offer.offered,
+      outcomes: m.outcomes.map<PricedOutcome>((o, j) => ({ key: o.key, oddsMilli: offer.oddsMilli[j]! })),
     };
   });
 }

@@ -72,3 +72,24 @@ export function priceWithMargin(probability: number | null, margin: number): num
   if (withMargin >= 1 / (MIN_OFFERED_ODDS_MILLI / 1000) + 0.02) return null;
   return toLadder(1 / withMargin);
 }
+
+export interface MarketOffer {
+  /** Open to bets: every outcome has a price. */
+  offered: boolean;
+  /** Each outcome's price, null where it has none. */
+  oddsMilli: (number | null)[];
+}
+
+/**
+ * Suspension is per market. When one outcome cannot win any more, or is so likely that no price
+ * above the floor keeps the house's edge, the market is settled in all but name: its other prices
+ * alone would be long shots quoted against a locked favourite (or a book missing a result), and
+ * anything valued from the open prices (a cash-out) would treat them as certain. So the whole
+ * market is withdrawn until the model can price every outcome again.
+ *
+ * @example offerMarket([0.97, 0.03], 0.06) → { offered: false, oddsMilli: [null, 31000] }
+ */
+export function offerMarket(probabilities: readonly (number | null)[], margin: number): MarketOffer {
+  const oddsMilli = probabilities.map((p) => priceWithMargin(p, margin));
+  return { offered: oddsMilli.every((o) => o !== null), oddsMilli };
+}

@@ -10,6 +10,7 @@ import {
   expectationOf,
   finalValues,
   gridsFor,
+  marketChances,
   preMatchSnapshot,
   priceMarkets,
   settleMarket,
@@ -69,7 +70,12 @@ interface TrackedGame {
   last: LiveSnapshot | null;
   lastLiveSentMs: number;
   lastPricedMs: number;
-  suspended: boolean;
+  /** A dangerous moment: every market suspended. */
+  dangerous: boolean;
+  /** Markets the model could price in full at the last pricing (the others are withdrawn). */
+  offered: Map<string, boolean>;
+  /** Markets delivered and not resulted, with the state last sent: true = open. */
+  sentOpen: Map<string, boolean>;
   resulted: Set<string>;
   nextGoal: number;
   finishedAtMs: number | null;
@@ -169,7 +175,9 @@ export class FeedSimulator {
       lastLiveSentMs: 0,
       // Staggered so that live games do not all reprice in the same tick.
       lastPricedMs: -(game.number % this.#options.liveRepriceMs),
-      suspended: false,
+      dangerous: false,
+      offered: new Map(),
+      sentOpen: new Map(),
       resulted: new Set(),
       nextGoal: 0,
       finishedAtMs: null,
@@ -231,19 +239,32 @@ export class FeedSimulator {
     }
     const repriceEvery =
       state.status === GAME_STATUS.NOT_STARTED ? this.#options.lineRepriceMs : this.#options.liveRepriceMs;
-    if (first || added.length > 0 || scoreChanged || nowMs - t.lastPricedMs >= repriceEvery) {
-      this.#price(t, state, nowMs, first ? t.markets : added, events);
-    }
-    if (!first && state.isDangerous !== t.suspended) {
-      events.push({
-        type: 'market_state',
-        gameRef: t.game.ref,
-        marketKeys: null,
-        suspended: state.isDangerous,
-      });
-    }
-    t.suspended = state.isDangerous;
+    const reprice = first || added.length > 0 || scoreChanged || nowMs - t.lastPricedMs >= repriceEvery;
+    const dangerChanged = state.isDangerous !== t.dangerous;
+    t.dangerous = state.isDangerous;
+    if (reprice) this.#price(t, state, nowMs, first ? t.markets : added, events);
+    if (reprice || dangerChanged) this.#sendStates(t, events);
     t.last = state;
+  }
+
+  /**
+   * Opens or suspends each delivered market as a whole: open only when the model prices every one
+   * of its outcomes and no dangerous moment is under way.
+   */
+  #sendStates(t: TrackedGame, events: FeedEvent[]): void {
+    const opened: string[] = [];
+    const suspended: string[] = [];
+    for (const [key, wasOpen] of t.sentOpen) {
+      const open = !t.dangerous && t.offered.get(key) === true;
+      if (open === wasOpen) continue;
+      t.sentOpen.set(key, open);
+      (open ? opened : suspended).push(key);
+    }
+    const gameRef = t.game.ref;
+    if (suspended.length > 0)
+      events.push({ type: 'market_state', gameRef, marketKeys: suspended, suspended: true });
+    if (opened.length > 0)
+      events.push({ type: 'market_state', gameRef, marketKeys: opened, suspended: false });
   }
 
   /** Next-goal markets in play: the open one is resulted by each goal and the next one opened. */
@@ -288,7 +309,10 @@ export class FeedSimulator {
     events: FeedEvent[],
   ): void {
     if (markets.length === 0) return;
-    for (const m of markets) t.resulted.add(m.key);
+    for (const m of markets) {
+      t.resulted.add(m.key);
+      t.sentOpen.delete(m.key);
+    }
     events.push({
       type: 'result',
       gameRef: t.game.ref,
@@ -304,21 +328,21 @@ export class FeedSimulator {
     events: FeedEvent[],
   ): void {
     t.lastPricedMs = nowMs;
-    const live = state.status !== GAME_STATUS.NOT_STARTED;
-    const strengths = live ? t.strengths : drift(t, nowMs);
-    const open = t.markets.filter((m) => !t.resulted.has(m.key) && (live || !m.isLive));
-    const grids = gridsFor(t.game.profile, strengths, live ? state : preMatchSnapshot());
-    const priced = priceMarkets(open, grids, this.#options.margin);
+    const { markets, grids } = this.#model(t, state, nowMs);
+    const priced = priceMarkets(markets, grids, this.#options.margin);
     const createdKeys = new Set(created.map((m) => m.key));
     const fresh: FeedMarket[] = [];
     const changes: { marketKey: string; outcomeKey: string; oddsMilli: number | null }[] = [];
     priced.forEach((p, i) => {
-      const spec = open[i]!;
+      const spec = markets[i]!;
       const odds = p.outcomes.map((o) => o.oddsMilli);
       const before = t.prices.get(p.key);
       t.prices.set(p.key, odds);
+      t.offered.set(p.key, p.offered);
       if (createdKeys.has(p.key) || !before) {
-        fresh.push(feedMarket(spec, p.outcomes, t.markets.indexOf(spec), state.isDangerous));
+        const open = p.offered && !state.isDangerous;
+        t.sentOpen.set(p.key, open);
+        fresh.push(feedMarket(spec, p.outcomes, t.markets.indexOf(spec), !open));
         return;
       }
       odds.forEach((o, j) => {
@@ -327,6 +351,29 @@ export class FeedSimulator {
     });
     if (fresh.length > 0) events.push({ type: 'markets', gameRef: t.game.ref, markets: fresh });
     if (changes.length > 0) events.push({ type: 'odds', gameRef: t.game.ref, changes });
+  }
+
+  /** The markets still to price at this state (in-play ones only live) and the grids they read. */
+  #model(t: TrackedGame, state: LiveSnapshot, nowMs: number) {
+    const live = state.status !== GAME_STATUS.NOT_STARTED;
+    const strengths = live ? t.strengths : drift(t, nowMs);
+    return {
+      markets: t.markets.filter((m) => !t.resulted.has(m.key) && (live || !m.isLive)),
+      grids: gridsFor(t.game.profile, strengths, live ? state : preMatchSnapshot()),
+    };
+  }
+
+  /**
+   * The model's fair chance of every outcome behind a game's current prices (as of its last
+   * pricing), by market key; null for a game not being played or priced. For checks and diagnostics.
+   */
+  fairChances(gameRef: string): Map<string, (number | null)[]> | null {
+    const t = this.#tracked.get(gameRef);
+    if (!t || t.finishedAtMs !== null || t.last === null) return null;
+    const state = snapshotAt(t.game.profile, t.timeline, t.lastPricedMs - t.game.startAtMs);
+    const { markets, grids } = this.#model(t, state, t.lastPricedMs);
+    const chances = marketChances(markets, grids);
+    return new Map(markets.map((m, i) => [m.key, chances[i]!]));
   }
 
   #forget(nowMs: number): void {
