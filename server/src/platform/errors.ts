@@ -12,6 +12,11 @@ export const ERRORS = {
     key: 'errors.malformed_json',
     message: 'The request body is not valid JSON',
   },
+  MALFORMED_BODY: {
+    status: 400,
+    key: 'errors.malformed_body',
+    message: 'The request body could not be read in its content type',
+  },
   VALIDATION_FAILED: { status: 400, key: 'errors.validation_failed', message: 'The request is not valid' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
@@ -114,6 +119,11 @@ export const ERRORS = {
     status: 401,
     key: 'errors.payment_signature_invalid',
     message: 'The notification signature is not valid',
+  },
+  PAYMENT_PROVIDER_UNKNOWN: {
+    status: 404,
+    key: 'errors.payment_provider_unknown',
+    message: 'No such payment provider',
   },
   PAYMENT_PROVIDER_UNAVAILABLE: {
     status: 503,

@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from './errors.ts';
+import { installInputGuard } from './input-guard.ts';
 import type { Metrics } from './metrics.ts';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -39,7 +40,6 @@ export function toAppError(error: unknown): AppError {
   return new AppError('INTERNAL');
 }
 
-export function installHttpBehaviour(app: FastifyInstance, metrics: Metrics): void {
 /** The wait a 429 names when its limit does not know its own. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
@@ -51,13 +51,15 @@ function retryAfterSeconds(details: unknown): number {
     : DEFAULT_RETRY_AFTER_SECONDS;
 }
 
+export function installHttpBehaviour(app: FastifyInstance, metrics: Metrics): void {
+  installInputGuard(app);
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code }, appError.message);
+    if (appError.status === 429) reply.header('retry-after', String(retryAfterSeconds(appError.details)));
     return reply.status(appError.status).type('application/json; charset=utf-8').send(appError.toBody());
   });
-    if (appError.status === 429) reply.header('retry-after', String(retryAfterSeconds(appError.details)));
 
   app.setNotFoundHandler((request, reply) => {
     const body = new AppError(
@@ -68,12 +70,12 @@ function retryAfterSeconds(details: unknown): number {
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     // Every 429 says when to come back, also one a route sent itself.
     if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
       reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
     }
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
     return payload;
   });

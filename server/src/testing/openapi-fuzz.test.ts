@@ -33,7 +33,8 @@ const clock = new ManualClock(SIMULATED_START_MS);
 const t = await createTestApp({
   roles: 'api',
   clock,
-  env: { LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent' },
+  // Development tools too: they are routes of a development server (served to this machine only).
+  env: { LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent', DEV_TOOLS: 'on' },
 });
 const db = t.deps.db.db;
 await seedCatalogue(db);
@@ -156,7 +157,7 @@ const describeRequest = (r: FuzzRequest): string => {
   return `${r.method} ${r.url.slice(0, 400)} ${JSON.stringify(r.headers)} ${JSON.stringify(shown)}`;
 };
 
-const tally = { requests: 0, byStatus: new Map<number, number>() };
+const tally = { requests: 0, byStatus: new Map<string, number>() };
 
 async function send(request: FuzzRequest, asPlayer: boolean): Promise<{ status: number; body: string }> {
   const headers = { ...request.headers, ...(asPlayer ? { cookie: `user_token=${playerToken}` } : {}) };
@@ -170,13 +171,14 @@ async function send(request: FuzzRequest, asPlayer: boolean): Promise<{ status: 
         method: request.method as 'GET',
         url: request.url,
         headers,
-        remoteAddress: nextAddress(),
+        remoteAddress: /^\/dev(-idp)?\//.test(request.url) ? '127.0.0.1' : nextAddress(),
         ...(request.payload === undefined ? {} : { payload: request.payload }),
       }),
       hung,
     ]);
     tally.requests++;
-    tally.byStatus.set(res.statusCode, (tally.byStatus.get(res.statusCode) ?? 0) + 1);
+    const bucket = `${asPlayer ? 'player' : 'guest'} ${res.statusCode}`;
+    tally.byStatus.set(bucket, (tally.byStatus.get(bucket) ?? 0) + 1);
     if (asPlayer && playerLost(res.statusCode, res.body, res.cookies)) playerToken = await newPlayer();
     return { status: res.statusCode, body: res.body };
   } finally {

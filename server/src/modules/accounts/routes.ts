@@ -5,12 +5,13 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { IdString } from '../../platform/request-schemas.ts';
 import { formatAmount } from '../../../../domain/money/index.ts';
 import { requireUser } from '../auth/index.ts';
 import { accountView } from './account-view.ts';
 import type { Ledger } from './ledger-service.ts';
 
-const Id = Type.String({ pattern: '^\\d{1,19}$' });
+const Id = IdString();
 const AccountSchema = Type.Object({
   id: Type.String(),
   iso: Type.String(),

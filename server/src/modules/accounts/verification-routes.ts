@@ -7,6 +7,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import { IdString } from '../../platform/request-schemas.ts';
 import { requireUser } from '../auth/index.ts';
 import {
   DOCUMENT_TYPES,
@@ -128,7 +129,7 @@ export async function verificationRoutes(
         tags,
         summary: "One file of the player's own document",
         params: Type.Object({
-          id: Type.String({ pattern: '^\\d{1,19}$' }),
+          id: IdString(),
           index: Type.Integer({ minimum: 0, maximum: MAX_FILES - 1 }),
         }),
       },

@@ -148,7 +148,12 @@ export async function socialRoutes(
     async (request: FastifyRequest, body: string | Buffer) => {
       const form = await new Response(new Uint8Array(body as Buffer), {
         headers: { 'content-type': String(request.headers['content-type']) },
-      }).formData();
+      })
+        .formData()
+        .catch(() => {
+          // No boundary, or a body that is not multipart: the client's mistake, not ours.
+          throw new AppError('MALFORMED_BODY', 'The body is not multipart/form-data with a boundary');
+        });
       const fields: Record<string, string> = {};
       for (const [key, value] of form.entries()) {
         if (typeof value !== 'string')

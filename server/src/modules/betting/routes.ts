@@ -13,6 +13,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChangeCoefAction } from '../../../../domain/coupon/index.ts';
 import { AppError } from '../../platform/errors.ts';
+import { Id as AnyId, IdMap, IdString } from '../../platform/request-schemas.ts';
 import { requireUser } from '../auth/index.ts';
 import { SUPPORTED_LANGUAGES } from '../sportsbook/index.ts';
 import { cashOut, quoteCashout, setAutoCashout } from './cash-out.ts';
@@ -23,7 +24,7 @@ import type { CouponRequest } from './price-coupon.ts';
 
 const PREFIX = '/web-api/betting/v1';
 const tags = ['betting'];
-const Id = Type.Union([Type.String({ pattern: '^[1-9]\\d{0,18}$' }), Type.Integer({ minimum: 1 })]);
+const Id = AnyId();
 const Minor = Type.String({ pattern: '^\\d{1,16}$', description: 'Minor units' });
 const MOMENT = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$';
 const Lng = Type.Union(
@@ -37,7 +38,7 @@ export const CouponBody = Type.Object({
   }),
   systemValue: Type.Optional(Type.Integer({ minimum: 2, maximum: 50, default: 2 })),
   amount: Type.Optional(Minor),
-  amountByBetId: Type.Optional(Type.Record(Type.String({ pattern: '^\\d{1,19}$' }), Minor)),
+  amountByBetId: Type.Optional(IdMap(Minor, { maxProperties: 50, description: 'Stake of each outcome id' })),
   accountId: Id,
   bets: Type.Array(
     Type.Object({
@@ -98,7 +99,7 @@ function historyFilter(q: HistoryQueryType): BetFilter {
     ...(toMs === undefined ? {} : { toMs }),
   };
 }
-const BetParams = Type.Object({ betId: Type.String({ pattern: '^[1-9]\\d{0,18}$' }) });
+const BetParams = Type.Object({ betId: IdString() });
 
 export function idempotencyKey(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_COUPON_BETS } from '../../../../domain/coupon/index.ts';
 import { isCurrencyCode } from '../../../../domain/money/currencies.ts';
 import { AppError } from '../../platform/errors.ts';
+import { Id as AnyId } from '../../platform/request-schemas.ts';
 import { getSessionUser, requireUser } from '../auth/index.ts';
 import type { BettingContext } from './context.ts';
 import { loadCouponCode, saveCouponCode } from './coupon-codes.ts';
@@ -32,7 +33,7 @@ import { listVipRequests, requestVipBet } from './vip-requests.ts';
 
 const PREFIX = '/web-api/betting/v1';
 const tags = ['betting'];
-const Id = Type.Union([Type.String({ pattern: '^[1-9]\\d{0,18}$' }), Type.Integer({ minimum: 1 })]);
+const Id = AnyId();
 const Lng = Type.Union([Type.Literal('ru'), Type.Literal('en')]);
 const SlipBets = Type.Array(Type.Object({ outcomeId: Id, isBanker: Type.Optional(Type.Boolean()) }), {
   minItems: 1,

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AmountError, parseAmount, returnPath } from '../../../../domain/money/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import { IdString, Int32Id } from '../../platform/request-schemas.ts';
 import type { Ledger } from '../accounts/index.ts';
 import { requireUser } from '../auth/index.ts';
 import { PaymentRequests } from './payment-requests.ts';
@@ -82,8 +83,8 @@ const Direction = Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal'
 const Lang = Type.String({ pattern: '^[a-z]{2}$', default: 'ru' });
 const Reference = Type.Object({ reference: Type.String({ pattern: '^pay_[A-Za-z0-9_-]{10,40}$' }) });
 const PaymentBody = Type.Object({
-  accountId: Type.String({ pattern: '^\\d{1,19}$' }),
-  methodId: Type.Integer({ minimum: 1 }),
+  accountId: IdString(),
+  methodId: Int32Id(),
   amount: Type.String({ minLength: 1, maxLength: 30, description: 'Decimal in major units, e.g. "150.50"' }),
   lng: Lang,
   country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })),
@@ -165,6 +166,10 @@ export async function paymentsModule(
       },
       async (request) => {
         const { provider } = request.params as { provider: string };
+        // A name this site does not use is a wrong address, not an outage.
+        if (payments.provider?.name !== provider) {
+          throw new AppError('PAYMENT_PROVIDER_UNKNOWN', `No payment provider named "${provider}"`);
+        }
         const body = request.body;
         if (!Buffer.isBuffer(body)) throw new AppError('VALIDATION_FAILED', 'a JSON body is required');
         const result = await payments.applyNotification(provider, body, request.headers);
@@ -311,7 +316,7 @@ function registerPlayerRoutes(app: FastifyInstance, payments: PaymentsService, l
       schema: {
         tags,
         summary: 'Cancel a withdrawal',
-        params: Type.Object({ id: Type.String({ pattern: '^\\d{1,19}$' }) }),
+        params: Type.Object({ id: IdString() }),
         response: { 200: Type.Object({ payment: PaymentSchema }) },
       },
     },

@@ -8,6 +8,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { IdString } from '../../platform/request-schemas.ts';
 import { requireUser } from '../auth/index.ts';
 import { MAX_MESSAGE_LENGTH, type PaymentRequest, type PaymentRequests } from './payment-requests.ts';
 import type { PaymentsService } from './payments-service.ts';
@@ -36,7 +37,7 @@ const RequestSchema = Type.Object({
 const NewRequestBody = Type.Object({
   topicId: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
   subtopicId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()])),
-  paymentId: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{1,19}$' }), Type.Null()])),
+  paymentId: Type.Optional(Type.Union([IdString(), Type.Null()])),
   message: Type.String({ minLength: 1, maxLength: MAX_MESSAGE_LENGTH }),
 });
 const PageQuery = Type.Object({

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { isRecentlyAuthenticated } from '../../../../domain/session/session-token.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { IdString } from '../../platform/request-schemas.ts';
 import { requireUser } from '../auth/index.ts';
 import type { PaymentsService } from './payments-service.ts';
 import { GRANT_COOKIE, type SecureDataGrants } from './secure-data-grant.ts';
@@ -79,7 +80,7 @@ export async function secureDataRoutes(
         summary: 'One payment of the player',
         description:
           'The payment, and under a valid secure-data grant its full details (the payout destination unmasked).',
-        params: Type.Object({ id: Type.String({ pattern: '^\\d{1,19}$' }) }),
+        params: Type.Object({ id: IdString() }),
         response: {
           200: Type.Object({
             payment: PaymentSchema,

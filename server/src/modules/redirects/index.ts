@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { Cached } from '../../platform/cached.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import { type RedirectRule, resolveRedirect } from './resolve-redirect.ts';
@@ -60,6 +61,11 @@ export async function redirectsModule(
     },
     async (request, reply) => {
       const { url } = request.body as { url: string };
+      if (!URL.canParse(url, 'http://local')) {
+        throw new AppError('VALIDATION_FAILED', 'body/url: not a URL', [
+          { field: 'body/url', message: 'not a URL' },
+        ]);
+      }
       // The same url gets the same answer until an operator changes the rules (which clears server
       // renders' shared copies at once): renders may share it for a few seconds.
       reply.header('cache-control', 'public, max-age=0, s-maxage=5');
