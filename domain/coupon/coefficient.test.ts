@@ -163,7 +163,7 @@ describe('express bonus coefficient: "1.1 if fewer than 1 or 10 or more bets; ot
   });
 });
 
-describe('possible win (spec §5): amount × coefficient, or the exact coefficient if set', () => {
+describe('possible win (spec §5): amount × coefficient (an exact coefficient is a floor: exact-coef.test.ts)', () => {
   const coupon = (typeId: number, odds: number[], amountMinor: bigint, extra = {}) => ({
     typeId,
     amountMinor,
@@ -174,16 +174,9 @@ describe('possible win (spec §5): amount × coefficient, or the exact coefficie
 
   it.each([
     ['single 100.00 at 1.85', coupon(0, [1850], 10000n), 18500n],
-    ['single with exact coefficient 2.00', coupon(0, [1850], 10000n, { exactCoefMilli: 2000 }), 20000n],
-    ['exact coefficient 0 means not set', coupon(0, [1850], 10000n, { exactCoefMilli: 0 }), 18500n],
     ['express 100.00 at 2.00 × 1.50', coupon(1, [2000, 1500], 10000n), 30000n],
     // 1000.00 × 5.8275 exactly = 5827.50, while 1000.00 × the shown 5.827 = 5827.00
     ['express from the exact product', coupon(1, [1500, 1850, 2100], 100000n), 582750n],
-    [
-      'express with exact coefficient',
-      coupon(1, [1500, 1850, 2100], 100000n, { exactCoefMilli: 5800 }),
-      580000n,
-    ],
     [
       'express with bonus (3 bets: 1.03)',
       coupon(1, [2000, 2000, 2000], 10000n, { isExpressBonus: true }),
@@ -206,7 +199,6 @@ describe('possible win (spec §5): amount × coefficient, or the exact coefficie
         { oddsMilli: 1500 },
       ],
       systemValue: 2,
-      exactCoefMilli: 9000,
     };
     expect(possibleWinMinor(input)).toBe(18500n + 12500n + 1500n);
   });

@@ -27,24 +27,18 @@ export interface PricedCoupon {
   amountMinor: bigint;
   legs: readonly CouponLeg[];
   systemValue: number;
-  /** The player's exact coefficient (coupon settings exactCoef), thousandths; null when not set. */
-  exactCoefMilli?: number | null;
   /** The express is placed with the express bonus (isExpressBonusAvailable and chosen). */
   isExpressBonus?: boolean;
 }
 
 /**
- * Spec §5: amount × coefficient, or amount × exact coefficient if set, floored to the minor unit.
- * Multiple singles add each bet's own possible win (the exact coefficient does not apply).
+ * Spec §5: amount × coefficient, floored to the minor unit: what the coupon pays when every bet
+ * wins. Multiple singles add each bet's own possible win. The exact coefficient is only a floor on
+ * the coefficient (exact-coef.ts), never the possible win.
  * @example possibleWinMinor({ typeId: 0, amountMinor: 10000n, legs: [{ oddsMilli: 1850 }], systemValue: 2 }) === 18500n
  */
 export function possibleWinMinor(coupon: PricedCoupon): bigint {
   assertAmount(coupon.amountMinor);
-  const exact = coupon.exactCoefMilli;
-  if (exact && coupon.typeId !== COUPON_TYPE.MULTIPLE_SINGLES) {
-    if (!Number.isSafeInteger(exact) || exact < 0) throw new RangeError(`exact coefficient ${exact}`);
-    return (coupon.amountMinor * BigInt(exact)) / 1000n;
-  }
   const won = coupon.legs.map((leg) => ({ ...leg, result: 'win' as const }));
   return settleCoupon({ ...coupon, legs: won, isExpressBonus: coupon.isExpressBonus === true }).payoutMinor;
 }

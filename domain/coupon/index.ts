@@ -5,6 +5,7 @@ export * from './combinations.ts';
 export * from './coupon-bets.ts';
 export * from './coupon-payout.ts';
 export * from './coupon-type.ts';
+export * from './exact-coef.ts';
 export * from './express-bonus.ts';
 export * from './odds-change.ts';
 export * from './one-click.ts';

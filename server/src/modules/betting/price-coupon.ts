@@ -10,6 +10,7 @@ import {
   checkAmount,
   couponCoefMilli,
   decideOddsChange,
+  isBelowExactCoef,
   isExpressBonusAvailable,
   isPromoCodeAllowed,
   isSystemType,
@@ -173,9 +174,7 @@ export function priceLegs(
 ): ({ ok: true } & Omit<PricedCoupon, 'isOddsChanged'>) | { ok: false; code: RejectionCode } {
   const { typeId, systemValue } = request;
   const coefMilli = couponCoefMilli({ typeId, legs, systemValue });
-  if (request.exactCoefMilli && coefMilli !== null && coefMilli < BigInt(request.exactCoefMilli)) {
-    return { ok: false, code: 'ODDS_CHANGED' };
-  }
+  if (isBelowExactCoef(coefMilli, request.exactCoefMilli)) return { ok: false, code: 'ODDS_CHANGED' };
   const limits = amountLimits({
     typeId,
     limitedCouponTypeIds: settings.limitedCouponTypeIds,

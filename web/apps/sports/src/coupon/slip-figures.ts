@@ -246,7 +246,6 @@ export function slipFigures(input: SlipInputs): SlipFigures {
           ...(leg.amountMinor !== null ? { amountMinor: leg.amountMinor } : {}),
         })),
         systemValue,
-        exactCoefMilli: state.settings.exactCoefMilli,
         isExpressBonus: bonusAvailable,
       });
     } catch {

@@ -190,6 +190,15 @@ describe('slip figures', () => {
     expect(f.blocker).toBeNull();
   });
 
+  it('with an exact coefficient set, the possible win is what the accepted prices pay (the exact one is a floor)', () => {
+    const selections = [sel(1, 2500)];
+    let state = reduceSlip(INITIAL_SLIP, { type: 'amountTyped', text: '100' });
+    state = reduceSlip(state, { type: 'settingsRuled', action: { type: 'exactCoefSet', valueMilli: 2000 } });
+    const f = slipFigures({ selections, state, quote: quote({ typeId: 0 }), live: {}, account });
+    // 100.00 × 2.50 = 250.00, as the server accepts and settles it; never 100.00 × the exact 2.00.
+    expect(f.possibleWinMinor).toBe(25000n);
+  });
+
   it('no express bonus when a leg is under 1.1', () => {
     const selections = [sel(1, 1050), sel(2, 2000), sel(3, 1800)];
     const f = slipFigures({ selections, state: INITIAL_SLIP, quote: quote(), live: {}, account });
