@@ -6,8 +6,9 @@ export const PAYMENTS_USAGE = `  payments list                  withdrawals wait
   payments approve <id>          approve a withdrawal and pay it through the provider
   payments reject <id> [reason]  reject a withdrawal; the reserved money returns to the player
   payments reconcile [--older-than <minutes>]
-                                 compare open payments (default: untouched for 5 min) with the
-                                 provider's records and settle stuck ones exactly once`;
+                                 run automatic approvals a crash left undone, compare open
+                                 payments (default: untouched for 5 min) with the provider's
+                                 records and settle stuck ones exactly once`;
 
 export async function runPaymentsCommand(
   payments: PaymentsService,
@@ -65,7 +66,7 @@ async function reconcile(
   for (const s of report.settled) out.log(`payment ${s.id}: ${s.state}`);
   const o = report.outcomes;
   out.log(
-    `reconciled ${report.checked} open payment(s): ${o.applied} settled from the provider, ${o.paid} paid out, ${o.expired} expired, ${o.waiting} still waiting, ${o.unchanged} unchanged`,
+    `${report.jobs} withdrawal(s) approved automatically after an interruption; reconciled ${report.checked} open payment(s): ${o.applied} settled from the provider, ${o.paid} paid out, ${o.expired} expired, ${o.waiting} still waiting, ${o.unchanged} unchanged`,
   );
   return 0;
 }

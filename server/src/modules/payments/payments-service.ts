@@ -7,6 +7,9 @@
  * limits, after it reconciliation marks it expired. A withdrawal reserves the money at request,
  * can be cancelled by the player until it is sent, is approved automatically up to a configured
  * amount (otherwise by `parlay payments approve|reject`), and is paid through the provider.
+ * Automatic approval is a job (payment_jobs) written in the withdrawal's own transaction: the
+ * request runs it at once, and whatever a crash leaves is run by the workers role and by
+ * reconciliation, each job exactly once.
  *
  * Errors: VALIDATION_FAILED, INVALID_AMOUNT, PAYMENT_AMOUNT_OUT_OF_LIMITS, CURRENCY_MISMATCH (400);
  * PAYMENT_SIGNATURE_INVALID (401); VERIFICATION_REQUIRED, ACCOUNT_FROZEN (403); PAYMENT_NOT_FOUND,
@@ -95,6 +98,8 @@ export type NotificationOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown
 export type ReconcileOutcome = 'applied' | 'paid' | 'expired' | 'waiting' | 'unchanged';
 
 export interface ReconcileReport {
+  /** Approval jobs left over (a crash between a withdrawal and its approval) that were run. */
+  jobs: number;
   checked: number;
   outcomes: Record<ReconcileOutcome, number>;
   /** Payments that changed state, with their new state. */
@@ -480,12 +485,94 @@ export class PaymentsService {
         .set({ reservation_id: reservation.id })
         .where('id', '=', inserted.id)
         .execute();
+      // Committed with the withdrawal, so a crash right after cannot lose the approval.
+      const limit = this.#autoApprove.get(inserted.currency);
+      if (limit !== undefined && inserted.amount_minor <= limit)
+        await trx
+          .insertInto('payment_jobs')
+          .values({
+            payment_id: inserted.id,
+            kind: 'approve_withdrawal',
+            approved_by: 'auto',
+            created_at: now,
+          })
+          .execute();
       return { row: { ...inserted, reservation_id: reservation.id }, fresh: true };
     });
-    const limit = this.#autoApprove.get(row.currency);
-    if (fresh && limit !== undefined && row.amount_minor <= limit)
-      return this.approveWithdrawal(row.id, 'auto');
-    return toPayment(row);
+    // Fresh or replayed (a replay after a crash finishes what the first request left).
+    const open = await this.#db
+      .selectFrom('payment_jobs')
+      .select('id')
+      .where('payment_id', '=', row.id)
+      .where('done_at', 'is', null)
+      .execute();
+    for (const job of open) await this.#runJob(job.id, 'wait');
+    return fresh && open.length === 0 ? toPayment(row) : this.getPayment(row.id);
+  }
+
+  /**
+   * Runs approval jobs left open for at least `olderThanMs` (the workers role; reconciliation runs
+   * every one): skips those another process is running; answers the withdrawals it approved.
+   */
+  async runJobs(options: { olderThanMs?: number; limit?: number } = {}): Promise<bigint[]> {
+    const before = new Date(this.#clock.nowMs() - (options.olderThanMs ?? 0));
+    const jobs = await this.#db
+      .selectFrom('payment_jobs')
+      .select('id')
+      .where('done_at', 'is', null)
+      .where('created_at', '<=', before)
+      .orderBy('id')
+      .limit(Math.min(options.limit ?? RECONCILE_BATCH, RECONCILE_BATCH))
+      .execute();
+    const approved: bigint[] = [];
+    for (const job of jobs) {
+      const paymentId = await this.#runJob(job.id, 'skip');
+      if (paymentId !== null) approved.push(paymentId);
+    }
+    return approved;
+  }
+
+  /**
+   * One approval job: the job is marked done in the transaction that approves the withdrawal (if
+   * it is still requested: the player may have cancelled it, an operator decided it), so it
+   * happens once; then the payout, which is exactly-once through the state machine. `skip` passes
+   * over a job another process holds; `wait` waits for it (and then finds it done).
+   */
+  async #runJob(jobId: bigint, locked: 'wait' | 'skip'): Promise<bigint | null> {
+    const approved = await this.#ledger.transaction(async (trx) => {
+      const job = await trx
+        .selectFrom('payment_jobs')
+        .select(['id', 'payment_id', 'approved_by'])
+        .where('id', '=', jobId)
+        .where('done_at', 'is', null)
+        .forUpdate()
+        .$if(locked === 'skip', (q) => q.skipLocked())
+        .executeTakeFirst();
+      if (!job) return null;
+      const payment = await lockPayment(trx, job.payment_id);
+      const approves = payment.direction === 'withdrawal' && payment.state === 'requested';
+      if (approves) await this.#approve(trx, payment, job.approved_by);
+      await trx
+        .updateTable('payment_jobs')
+        .set({ done_at: this.#clock.now(), outcome: approves ? 'approved' : `skipped_${payment.state}` })
+        .where('id', '=', job.id)
+        .execute();
+      return approves ? payment.id : null;
+    });
+    if (approved !== null) await this.#payout(approved);
+    return approved;
+  }
+
+  async #approve(trx: Kysely<Database>, payment: PaymentRow, by: string): Promise<void> {
+    await trx
+      .updateTable('payments')
+      .set({
+        state: 'approved',
+        updated_at: this.#clock.now(),
+        details: JSON.stringify({ ...payment.details, approvedBy: by }) as never,
+      })
+      .where('id', '=', payment.id)
+      .execute();
   }
 
   /** The player cancels a withdrawal not yet sent to the provider; the reserved money returns. */
@@ -530,15 +617,7 @@ export class PaymentsService {
       if (payment.direction !== 'withdrawal')
         throw new AppError('PAYMENT_STATE_CONFLICT', 'not a withdrawal');
       if (payment.state === 'requested') {
-        await trx
-          .updateTable('payments')
-          .set({
-            state: 'approved',
-            updated_at: this.#clock.now(),
-            details: JSON.stringify({ ...payment.details, approvedBy: by }) as never,
-          })
-          .where('id', '=', payment.id)
-          .execute();
+        await this.#approve(trx, payment, by);
         return true;
       }
       if (payment.state === 'approved') return true;
@@ -616,9 +695,11 @@ export class PaymentsService {
    * Reconciliation (`parlay payments reconcile` and the workers role): every open payment untouched
    * for `olderThanMs` is compared with the provider's own record and settled from it, through the
    * same locked state machine as notifications, so each is settled exactly once however often or
-   * concurrently this runs; approved withdrawals whose payout never started are paid.
+   * concurrently this runs; approved withdrawals whose payout never started are paid. First every
+   * open approval job is run, whatever its age (running one twice is harmless).
    */
   async reconcile(options: { olderThanMs?: number; limit?: number } = {}): Promise<ReconcileReport> {
+    const approved = await this.runJobs(options.limit === undefined ? {} : { limit: options.limit });
     const before = new Date(this.#clock.nowMs() - (options.olderThanMs ?? RECONCILE_AFTER_MS));
     const now = this.#clock.now();
     const rows = await this.#db
@@ -642,10 +723,12 @@ export class PaymentsService {
       .limit(Math.min(options.limit ?? RECONCILE_BATCH, RECONCILE_BATCH))
       .execute();
     const report: ReconcileReport = {
+      jobs: approved.length,
       checked: 0,
       outcomes: { applied: 0, paid: 0, expired: 0, waiting: 0, unchanged: 0 },
       settled: [],
     };
+    for (const id of approved) report.settled.push({ id, state: (await this.getPayment(id)).state });
     for (const { id } of rows) {
       const outcome = await this.reconcileOne(id);
       report.checked += 1;

@@ -125,6 +125,75 @@ describe('payments reconcile', () => {
     expect((await payments.getPayment(payment.id)).failureReason).toBe('expired');
   });
 
+  it('an approval job a crash left open is run exactly once by the worker, reconcile and a replay at once', async () => {
+    const p = await newPlayer();
+    const funding = await startDeposit(p, 100_000n, 'fund-jobs');
+    await records.record(funding, 'success', null);
+    await reconcileNow();
+    // A process that dies right after the withdrawal's transaction commits (the crash test does
+    // this with SIGKILL): its first transaction commits, nothing after it runs.
+    class DyingLedger extends Ledger {
+      #transactions = 0;
+      override transaction<T>(work: Parameters<Ledger['transaction']>[0]): Promise<T> {
+        this.#transactions += 1;
+        if (this.#transactions > 1) return Promise.reject(new Error('process died'));
+        return super.transaction(work) as Promise<T>;
+      }
+    }
+    const dying = new PaymentsService(
+      t.deps.db.db,
+      new DyingLedger(t.deps.db.db, t.deps.clock),
+      t.deps.clock,
+      {
+        provider: payments.provider,
+        autoApprove: 'RUB:1000',
+        requiresVerification: false,
+      },
+    );
+    const input = {
+      ...p,
+      methodId: await methodId('withdrawal', 'card'),
+      amountMinor: 20_000n,
+      idempotencyKey: 'job-left-open',
+      lng: 'en',
+      destination: '4242424242424242',
+    };
+    await expect(dying.requestWithdrawal(input)).rejects.toThrow('process died');
+    const [left] = (
+      await payments.allPayments({ direction: 'withdrawal', states: ['requested'] })
+    ).entities.filter((x) => x.userId === p.userId);
+    expect(left).toBeDefined();
+    expect(await balance(p)).toBe(80_000n);
+
+    // The workers role's job run (twice, as two processes would), reconciliation and the player's
+    // replay all at once: one approval, one payout.
+    const [byWorker, byOther, report, replay] = await Promise.all([
+      payments.runJobs(),
+      payments.runJobs(),
+      reconcileNow(),
+      payments.requestWithdrawal(input),
+    ]);
+    expect(byWorker.length + byOther.length + report.jobs).toBeLessThanOrEqual(1);
+    expect(replay.id).toBe(left!.id);
+    const paid = await payments.getPayment(left!.id);
+    expect(paid.state).toBe('success');
+    expect(paid.details.approvedBy).toBe('auto');
+    const jobs = await t.deps.db.db
+      .selectFrom('payment_jobs')
+      .select(['outcome'])
+      .where('payment_id', '=', left!.id)
+      .execute();
+    expect(jobs).toEqual([{ outcome: 'approved' }]);
+    const captures = await t.deps.db.db
+      .selectFrom('ledger_reservations')
+      .select(['state', 'captured_amount'])
+      .where('id', '=', paid.reservationId!)
+      .executeTakeFirstOrThrow();
+    expect(captures).toEqual({ state: 'captured', captured_amount: 20_000n });
+    expect(await balance(p)).toBe(80_000n);
+    expect(await payments.runJobs()).toEqual([]);
+  });
+
   it('pays a withdrawal stuck in processing once and captures its reservation', async () => {
     const p = await newPlayer();
     const funding = await startDeposit(p, 100_000n, 'fund-stuck');

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { PaymentDirection, PaymentState } from '../../../../domain/money/payment-state.ts';
 
-/** Tables of the payments module (migrations 0031, 0065, 0067, 0087). Ledger ids are references by value, no foreign key. */
+/** Tables of the payments module (migrations 0031, 0065, 0067, 0087, 0089). Ledger ids are references by value, no foreign key. */
 export interface PaymentsTables {
   payment_methods: {
     id: Generated<number>;
@@ -54,6 +54,16 @@ export interface PaymentsTables {
     body: unknown;
     outcome: string;
     received_at: Date;
+  };
+  /** Steps due after a payment's transaction, done exactly once (migration 0089). */
+  payment_jobs: {
+    id: Generated<bigint>;
+    payment_id: bigint;
+    kind: 'approve_withdrawal';
+    approved_by: string;
+    created_at: Date;
+    done_at: Date | null;
+    outcome: string | null;
   };
   payment_profiles: {
     user_id: bigint;
