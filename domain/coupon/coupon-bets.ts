@@ -15,7 +15,7 @@ export interface CouponBet extends BetFlags {
     id: number;
     /** The market's current price, thousandths (spec: market.coef). */
     oddsMilli: number;
-    /** Numeric market kind (spec: market.kind); kind 7 never qualifies for the express bonus. */
+    /** Numeric market kind (spec: market.kind, market-kind.ts); kind 7 never qualifies for the express bonus. */
     kind: number;
     isLive: boolean;
   };

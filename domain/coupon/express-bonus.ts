@@ -24,7 +24,7 @@ export const EXPRESS_BONUS_MIN_BETS = 3;
 export const EXPRESS_BONUS_MIN_BET_ODDS_MILLI = 1100;
 /** The coupon coefficient must be at least 1.01. */
 export const EXPRESS_BONUS_MIN_COUPON_COEF_MILLI = 1010n;
-/** Bets of market kind 7 never qualify (spec §5). */
+/** Bets of market kind 7 never qualify (spec §5): the kind (market-kind.ts: 'live'), not the type id. */
 export const EXPRESS_BONUS_EXCLUDED_MARKET_KIND = 7;
 /** 1.1: the coefficient below 1 bet and from 10 bets on. */
 export const EXPRESS_BONUS_FLAT_COEF_MILLI = 1100;

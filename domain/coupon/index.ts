@@ -7,6 +7,7 @@ export * from './coupon-payout.ts';
 export * from './coupon-type.ts';
 export * from './exact-coef.ts';
 export * from './express-bonus.ts';
+export * from './market-kind.ts';
 export * from './odds-change.ts';
 export * from './one-click.ts';
 export * from './settlement.ts';

@@ -8,6 +8,7 @@ export interface SlipSelectionView {
   gameId: number;
   sportId: number;
   oddsMilli: number;
+  /** The spec's numeric market kind (market-kind.ts), not the market type id. */
   marketKind: number;
   isLive: boolean;
   /** Its market or outcome is not open, or another bet of the coupon is of the same game. */

@@ -14,6 +14,7 @@ import {
   isExpressBonusAvailable,
   isPromoCodeAllowed,
   isSystemType,
+  marketKindCode,
   possibleWinMinor,
   systemCombinationCount,
   systemValueRange,
@@ -197,7 +198,9 @@ export function priceLegs(
   const isExpressBonus = isExpressBonusAvailable({
     isAllowedBySite: settings.isExpressBonusAllowed,
     typeId,
-    bets: legs.map((leg) => ({ market: { oddsMilli: leg.oddsMilli, kind: leg.selection.marketTypeId } })),
+    bets: legs.map((leg) => ({
+      market: { oddsMilli: leg.oddsMilli, kind: marketKindCode(leg.selection.marketKind) },
+    })),
     coefMilli: coefMilli ?? 0n,
   });
   const possible = possibleWinMinor({

@@ -10,7 +10,12 @@
  * finished bet cannot be made a banker.
  */
 import type { Kysely } from 'kysely';
-import { COUPON_TYPE, couponBetState, type SlipSelectionView } from '../../../../domain/coupon/index.ts';
+import {
+  COUPON_TYPE,
+  couponBetState,
+  marketKindCode,
+  type SlipSelectionView,
+} from '../../../../domain/coupon/index.ts';
 import type { Database } from '../../platform/schema.ts';
 import {
   readSelectionLabels,
@@ -50,7 +55,7 @@ function toSlipBet(s: SelectionState, labels: SelectionLabels, sameGame: boolean
     marketId: s.marketId.toString(),
     sportId: s.sportId,
     oddsMilli: s.oddsMilli,
-    marketKind: s.marketTypeId,
+    marketKind: marketKindCode(s.marketKind),
     isLive: state.isLive,
     isLocked: state.isLocked,
     isFinished,

@@ -102,7 +102,7 @@ export async function fundedPlayer(t: BettingTestApp, balanceMinor: bigint) {
 export async function createGame(
   t: BettingTestApp,
   oddsMilli: number[],
-  options: { live?: boolean; typeId?: number } = {},
+  options: { live?: boolean; typeId?: number; kind?: string } = {},
 ) {
   const n = nextGame++;
   const teams = await sql<{ id: number }>`insert into teams (ref, sport_id, country_id, names)
@@ -119,7 +119,7 @@ export async function createGame(
   const market = await sql<{
     id: bigint;
   }>`insert into markets (game_id, key, type_id, type, kind, name_key, is_live)
-    values (${gameId}, 'result', ${options.typeId ?? 1}, 'result', 'main', 'market.result', ${options.live === true}) returning id`.execute(
+    values (${gameId}, 'result', ${options.typeId ?? 1}, 'result', ${options.kind ?? 'main'}, 'market.result', ${options.live === true}) returning id`.execute(
     t.db,
   );
   const marketId = BigInt(market.rows[0]!.id);

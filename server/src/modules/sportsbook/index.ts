@@ -224,6 +224,8 @@ export interface SelectionState {
   marketId: bigint;
   marketState: MarketState;
   marketTypeId: number;
+  /** The market's kind (markets.kind: main, totals, live…), the group it is shown in. */
+  marketKind: string;
   marketIsLive: boolean;
   /** Bumped by every change of the market row (suspension, reopening, result). */
   marketVersion: bigint;
@@ -254,6 +256,7 @@ interface SelectionRow {
   market_id: bigint;
   market_state: MarketState;
   type_id: number;
+  kind: string;
   is_live: boolean;
   market_version: bigint;
   game_id: number;
@@ -275,7 +278,7 @@ export async function readSelections(
   // One text per variant, prepared once per connection (the placement's hottest read).
   const { rows } = await sql<SelectionRow>`${sql.raw(PREPARED_MARKER)}
     select o.id as outcome_id, o.odds_milli, o.state as outcome_state, m.id as market_id,
-      m.state as market_state, m.type_id, m.is_live, m.version as market_version, g.id as game_id,
+      m.state as market_state, m.type_id, m.kind, m.is_live, m.version as market_version, g.id as game_id,
       g.sport_id, g.status, g.finished_at, g.clock_running, g.score_home, g.score_away,
       sportsbook_selection_stamp(o, m, g) as stamp
     from outcomes o join markets m on m.id = o.market_id join games g on g.id = m.game_id
@@ -291,6 +294,7 @@ export async function readSelections(
         marketId: BigInt(r.market_id),
         marketState: r.market_state,
         marketTypeId: r.type_id,
+        marketKind: r.kind,
         marketIsLive: r.is_live,
         marketVersion: BigInt(r.market_version),
         gameId: r.game_id,
