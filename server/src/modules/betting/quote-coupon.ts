@@ -58,20 +58,39 @@ const MIN_BETS: Record<number, number> = { 0: 1, 1: 2, 2: 3, 4: 3, 10001: 1 };
 
 const text = (v: bigint | null) => (v === null ? null : v.toString());
 
-/** The coupon coefficient when every bet is open and the count fits the type, else null. */
-function quoteCoefMilli(request: QuoteRequest, open: SlipBet[] | null): bigint | null {
+/** An open bet of the quoted coupon: its view and whether the player made it a banker. */
+interface OpenBet {
+  view: SlipBet;
+  isBanker: boolean;
+}
+
+/** The coupon coefficient of the open bets when their count fits the type, else null. */
+function quoteCoefMilli(request: QuoteRequest, open: readonly OpenBet[]): bigint | null {
   const { typeId } = request;
-  if (!open || open.length < (MIN_BETS[typeId] ?? Infinity)) return null;
+  if (open.length < (MIN_BETS[typeId] ?? Infinity)) return null;
   if (typeId === COUPON_TYPE.SINGLE && open.length !== 1) return null;
   try {
     return couponCoefMilli({
       typeId,
       systemValue: request.systemValue,
-      legs: open.map((b, i) => ({ oddsMilli: b.oddsMilli, isBanker: request.bets[i]!.isBanker })),
+      legs: open.map((b) => ({ oddsMilli: b.view.oddsMilli, isBanker: b.isBanker })),
     });
   } catch {
     return null; // a system value not offered for these bets
   }
+}
+
+/**
+ * The coupon the slip would place: its open bets (not unavailable, locked or finished). Every figure
+ * of the quote — coefficient, express bonus and its coefficient, system values and minimum, VIP — is
+ * of these bets, as the slip computes its own (slip-figures.ts) and places only them.
+ */
+function openBets(request: QuoteRequest, views: readonly SlipBetView[]): OpenBet[] {
+  return views.flatMap((view, i) =>
+    'isUnavailable' in view || view.isLocked || view.isFinished
+      ? []
+      : [{ view, isBanker: request.bets[i]!.isBanker }],
+  );
 }
 
 export async function quoteCoupon(
@@ -91,25 +110,23 @@ export async function quoteCoupon(
     maxBetAmountMinor: settings.maxBetAmountMinor,
     isBonusAccount: request.isBonusAccount,
   });
-  const placeable = views.every((v): v is SlipBet => !('isUnavailable' in v) && !v.isLocked && !v.isFinished);
-  const open = placeable ? (views as SlipBet[]) : null;
+  const open = openBets(request, views);
   const coefMilli = quoteCoefMilli(request, open);
-  const bankers = typeId === COUPON_TYPE.SYSTEM_BANKER ? request.bets.filter((b) => b.isBanker).length : 0;
+  const bankers = typeId === COUPON_TYPE.SYSTEM_BANKER ? open.filter((b) => b.isBanker).length : 0;
   let minAmountMinor = limits.minMinor;
   if (isSystemType(typeId) && minAmountMinor !== null && coefMilli !== null) {
-    minAmountMinor *= systemCombinationCount(ids.length, bankers, request.systemValue);
+    minAmountMinor *= systemCombinationCount(open.length, bankers, request.systemValue);
   }
-  const available = views.filter((v): v is SlipBet => !('isUnavailable' in v));
   const expressBonus = {
     available:
-      open !== null &&
+      coefMilli !== null &&
       isExpressBonusAvailable({
         isAllowedBySite: settings.isExpressBonusAllowed,
         typeId,
-        bets: open.map((b) => ({ market: { oddsMilli: b.oddsMilli, kind: b.marketKind } })),
-        coefMilli: coefMilli ?? 0n,
+        bets: open.map((b) => ({ market: { oddsMilli: b.view.oddsMilli, kind: b.view.marketKind } })),
+        coefMilli,
       }),
-    coefMilli: expressBonusCoefMilli(ids.length),
+    coefMilli: expressBonusCoefMilli(open.length),
   };
   return {
     currency,
@@ -123,16 +140,16 @@ export async function quoteCoupon(
     initialAmountMinor: initialAmountMinor(currency).toString(),
     amountStepMinor: amountStepMinor(currency, player).toString(),
     systemValues:
-      isSystemType(typeId) && ids.length >= 3 ? listSystemValues(ids.length, bankers, limits.minMinor) : [],
+      isSystemType(typeId) && open.length >= 3 ? listSystemValues(open.length, bankers, limits.minMinor) : [],
     expressBonus,
     isVipBetAvailable:
-      available.length === views.length &&
+      open.length > 0 &&
       isVipBetAvailable({
         isVipBetShown: settings.isVipBetShown,
         maxBetAmountMinor: limits.maxMinor,
         typeId,
-        bets: available.map((b) => ({
-          market: { isLive: b.isLive },
+        bets: open.map((b) => ({
+          market: { isLive: b.view.isLive },
           game: { status: 0, isTimeRunning: false },
         })),
       }),

@@ -142,10 +142,11 @@ describe('quote', () => {
     expect(quote.bets[1]).toEqual({ outcomeId: '999999', isUnavailable: true });
     expect(quote.bets[2]).toMatchObject({ isLive: true, score: '0:0', isLocked: false });
     expect(quote.bets[3]).toMatchObject({ isLocked: true, isDisabledBanker: true });
+    // Priced as the slip places it, on the open bets: 2.0 × 2.1; one is live, so no VIP; two bets, no bonus.
     expect(quote).toMatchObject({
-      coefMilli: null,
+      coefMilli: '4200',
       isVipBetAvailable: false,
-      expressBonus: { available: false },
+      expressBonus: { available: false, coefMilli: 1020 },
     });
     const liveOnly = (await guest().post(QUOTE, { typeId: 0, bets: ids([live.outcomeIds[0]!]) })).json();
     expect(liveOnly).toMatchObject({ coefMilli: '2100', isVipBetAvailable: false });
