@@ -27,6 +27,10 @@ const ConfigSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
   ),
   publicOrigin: Type.Union([Type.String({ pattern: '^https?://' }), Type.Null()]),
+  metricsToken: Type.Union([
+    Type.String({ minLength: 16, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
+    Type.Null(),
+  ]),
   trustProxy: Type.Union([
     Type.Literal(false),
     Type.Integer({ minimum: 1, maximum: 20 }),
@@ -215,6 +219,14 @@ export const VARIABLES: readonly Variable[] = [
     parse: proxies,
     description:
       "Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: a hop count (1 = the nearest proxy) or a comma list of IP addresses and CIDR networks (or loopback, linklocal, uniquelocal); unset = the client is the connection's peer and forwarded headers are ignored (per-address limits and captcha thresholds count real peers).",
+  },
+  {
+    name: 'METRICS_TOKEN',
+    field: 'metricsToken',
+    defaultValue: '',
+    parse: nullable,
+    description:
+      'Bearer token (16+ printable characters) a Prometheus scraper on another machine sends to read /metrics (Authorization: Bearer …); clients on this machine (loopback socket, not forwarded) read it without one; anyone else gets 404.',
   },
   {
     name: 'WEB_DIST_DIR',

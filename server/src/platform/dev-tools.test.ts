@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { loadConfig } from './config.ts';
-import { isLoopbackAddress } from './dev-tools.ts';
+import { isLoopbackAddress } from './local-client.ts';
 
 const authorize = new URLSearchParams({
   client_id: 'parlay-dev',

@@ -1,8 +1,14 @@
-/** Liveness, readiness and metrics for operators and orchestrators. */
+/**
+ * Liveness, readiness and metrics for operators and orchestrators. /metrics is not public (it names
+ * every route and its traffic): clients on this machine read it, a scraper elsewhere shows
+ * METRICS_TOKEN as a bearer token, anyone else gets the ordinary 404.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
+import { isLocalClient } from '../../platform/local-client.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 
 const READY_TIMEOUT_MS = 2000;
@@ -41,10 +47,25 @@ export async function systemModule(app: FastifyInstance, deps: ModuleDeps): Prom
     },
   );
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  const mayScrape = metricsReaders(deps.config.metricsToken);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!mayScrape(request)) return reply.callNotFound();
     const body = await deps.metrics.registry.metrics();
     return reply.type(deps.metrics.registry.contentType).send(body);
   });
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Who may read /metrics: local clients, and whoever sends `Authorization: Bearer <token>`. */
+function metricsReaders(token: string | null): (request: FastifyRequest) => boolean {
+  const expected = token === null ? null : digest(token);
+  return (request) => {
+    if (isLocalClient(request)) return true;
+    const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    // Digests have one length, so the comparison takes the same time whatever was sent.
+    return expected !== null && given !== undefined && timingSafeEqual(digest(given), expected);
+  };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

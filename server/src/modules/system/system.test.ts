@@ -96,3 +96,41 @@ describe('platform routes', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });
+
+describe('/metrics is not public', () => {
+  const TOKEN = 'scrape-token-0123456789abcdef';
+  let open: TestApp;
+  let tokened: TestApp;
+  beforeAll(async () => {
+    open = await createTestApp({ roles: 'api' });
+    tokened = await createTestApp({ roles: 'api', env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(async () => {
+    await open.close();
+    await tokened.close();
+  });
+  const scrape = (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+    app.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+
+  it('answers a client on this machine without a token, and 404 to anyone else', async () => {
+    expect((await scrape(open, '127.0.0.1')).statusCode).toBe(200);
+    expect((await scrape(open, '::1')).statusCode).toBe(200);
+    const remote = await scrape(open, '203.0.113.4');
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toContain('parlay_');
+    // A local reverse proxy forwarding a visitor's request does not make the visitor local.
+    expect((await scrape(open, '127.0.0.1', { 'x-forwarded-for': '203.0.113.4' })).statusCode).toBe(404);
+    expect((await scrape(open, '203.0.113.4', { authorization: 'Bearer anything' })).statusCode).toBe(404);
+  });
+
+  it('answers a scraper elsewhere that shows METRICS_TOKEN as a bearer token', async () => {
+    const ok = await scrape(tokened, '198.51.100.8', { authorization: `Bearer ${TOKEN}` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('parlay_http_requests_total');
+    for (const authorization of [`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, TOKEN, 'Basic abc', '']) {
+      expect((await scrape(tokened, '198.51.100.8', { authorization })).statusCode, authorization).toBe(404);
+    }
+    expect((await scrape(tokened, '198.51.100.8')).statusCode).toBe(404);
+    expect((await scrape(tokened, '127.0.0.1')).statusCode).toBe(200);
+  });
+});
