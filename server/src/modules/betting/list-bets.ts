@@ -10,6 +10,7 @@ import type { BetLegView, BetView } from '../../../../domain/coupon/bet-view.ts'
 import { formatAmount } from '../../../../domain/money/amount.ts';
 import { isCurrencyCode } from '../../../../domain/money/currencies.ts';
 import { oddsMilliText } from '../../../../domain/odds/formats.ts';
+import { csvRow } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import { readSelectionLabels } from '../sportsbook/index.ts';
@@ -181,8 +182,6 @@ function legText(leg: BetLegView): string {
   return `${gameLabel}: ${marketLabel}: ${outcomeLabel} @ ${odds} = ${result} (${score})`;
 }
 
-const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
 /** The filtered history as CSV (money in major units of the bet's currency). */
 export async function betsCsv(
   db: Kysely<Database>,
@@ -203,7 +202,8 @@ export async function betsCsv(
   for (const bet of await views(db, rows, lang)) {
     const legs = bet.legs.map(legText).join(' | ');
     lines.push(
-      [
+      // Team names come from the feed: csvRow keeps a name like "=HYPERLINK(…)" from running as a formula.
+      csvRow([
         bet.id,
         bet.placedAt,
         String(bet.typeId),
@@ -218,9 +218,7 @@ export async function betsCsv(
         money(bet.cashedOutMinor, bet.currency),
         money(bet.originalStakeMinor, bet.currency),
         legs,
-      ]
-        .map(csvCell)
-        .join(','),
+      ]),
     );
   }
   return `${lines.join('\n')}\n`;
