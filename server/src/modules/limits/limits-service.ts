@@ -208,14 +208,22 @@ export class LimitsService {
 
   /**
    * The deposit side of the limits as the payments module takes it (payments.provideDepositLimits):
-   * hold a deposit's room when it is created, count it when confirmed, free it when it ends unpaid.
+   * hold a deposit's room when it is created, count it when confirmed, free it when it ends unpaid,
+   * and tell whether a self-exclusion runs when one is confirmed (payments then refunds it).
    */
   forDeposits() {
     return {
       hold: (deposit: UsageInput & { holdsUntil: Date }, trx: Db) => this.assertDepositAllowed(deposit, trx),
       confirm: (deposit: UsageInput & { startedAt: Date }, trx: Db) => this.confirmDeposit(deposit, trx),
       release: (deposit: { userId: bigint; reference: string }, trx: Db) => this.releaseDeposit(deposit, trx),
+      isSelfExcluded: (userId: bigint, trx: Db) => this.isSelfExcluded(userId, trx),
     };
+  }
+
+  /** Whether a self-exclusion (type 30) runs now; a time-out does not count here. */
+  async isSelfExcluded(userId: bigint, db: Db = this.#db): Promise<boolean> {
+    const record = (await this.#load(db, userId)).records.get(30);
+    return record !== undefined && lockedUntilSec([record], this.#nowSec()) !== null;
   }
 
   /**

@@ -46,6 +46,7 @@ import type {
   ProviderRecord,
   ProviderStatus,
 } from './provider.ts';
+import { isRefund, recordSelfExclusionRefund } from './self-exclusion-refund.ts';
 
 export interface PaymentsOptions {
   provider: PaymentProvider | null;
@@ -90,6 +91,8 @@ export interface DepositLimits {
   confirm(deposit: DepositUsage & { startedAt: Date }, trx: Kysely<Database>): Promise<void>;
   /** The deposit ended without money (failed, cancelled, expired): its room is free again. */
   release(deposit: { userId: bigint; reference: string }, trx: Kysely<Database>): Promise<void>;
+  /** Whether a self-exclusion runs now (a deposit confirmed then is refunded). */
+  isSelfExcluded(userId: bigint, trx: Kysely<Database>): Promise<boolean>;
 }
 
 export type NotificationOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_payment' | 'amount_mismatch';
@@ -291,7 +294,8 @@ export class PaymentsService {
     const provider = this.#requireProvider();
     if (provider.name !== providerName) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
     const notice = provider.readNotification(rawBody, headers);
-    return this.#ledger.transaction(async (trx) => {
+    const followUps: bigint[] = [];
+    const result = await this.#ledger.transaction(async (trx) => {
       const claimed = await trx
         .insertInto('payment_notifications')
         .values({
@@ -318,7 +322,7 @@ export class PaymentsService {
         outcome =
           payment.amount_minor !== notice.amountMinor || payment.currency !== notice.currency
             ? 'amount_mismatch'
-            : await this.#applyStatus(trx, payment, notice);
+            : await this.#applyStatus(trx, payment, notice, followUps);
       }
       await trx
         .updateTable('payment_notifications')
@@ -327,12 +331,35 @@ export class PaymentsService {
         .execute();
       return { outcome, paymentId: found?.id ?? null };
     });
+    await this.#followUp(followUps);
+    return result;
   }
 
+  /**
+   * Runs the jobs a committed transaction left for these payments (a refund to send). A failure is
+   * not the notification's: the job stays open for the workers role and reconciliation.
+   */
+  async #followUp(paymentIds: bigint[]): Promise<void> {
+    for (const id of paymentIds) await this.#runOpenJobsOf(id).catch(() => undefined);
+  }
+
+  async #runOpenJobsOf(paymentId: bigint): Promise<number> {
+    const open = await this.#db
+      .selectFrom('payment_jobs')
+      .select('id')
+      .where('payment_id', '=', paymentId)
+      .where('done_at', 'is', null)
+      .execute();
+    for (const job of open) await this.#runJob(job.id, 'wait');
+    return open.length;
+  }
+
+  /** `followUps` collects payments with jobs to run once the transaction commits. */
   async #applyStatus(
     trx: Kysely<Database>,
     payment: PaymentRow,
     notice: ProviderNotification,
+    followUps: bigint[],
   ): Promise<NotificationOutcome> {
     if (payment.direction === 'withdrawal')
       return this.#finishPayout(trx, payment, notice.status, notice.reason, notice.providerRef);
@@ -351,16 +378,21 @@ export class PaymentsService {
         metadata: { paymentId: payment.id.toString() },
       });
       transferId = transfer.id;
-      await this.#depositLimits?.confirm(
-        {
-          userId: payment.user_id,
-          currency: payment.currency,
-          amountMinor: payment.amount_minor,
-          reference: `deposit:${payment.idempotency_key}`,
-          startedAt: payment.created_at,
-        },
-        trx,
-      );
+      // Paid by a player who excluded themselves since: credited, then returned to its source.
+      if (await this.#depositLimits?.isSelfExcluded(payment.user_id, trx)) {
+        followUps.push(await recordSelfExclusionRefund(trx, this.#ledger, this.#clock, payment));
+        await this.#releaseDepositRoom(trx, payment);
+      } else
+        await this.#depositLimits?.confirm(
+          {
+            userId: payment.user_id,
+            currency: payment.currency,
+            amountMinor: payment.amount_minor,
+            reference: `deposit:${payment.idempotency_key}`,
+            startedAt: payment.created_at,
+          },
+          trx,
+        );
       await trx
         .insertInto('payment_profiles')
         .values({ user_id: payment.user_id, first_deposit_at: this.#clock.now() })
@@ -500,14 +532,8 @@ export class PaymentsService {
       return { row: { ...inserted, reservation_id: reservation.id }, fresh: true };
     });
     // Fresh or replayed (a replay after a crash finishes what the first request left).
-    const open = await this.#db
-      .selectFrom('payment_jobs')
-      .select('id')
-      .where('payment_id', '=', row.id)
-      .where('done_at', 'is', null)
-      .execute();
-    for (const job of open) await this.#runJob(job.id, 'wait');
-    return fresh && open.length === 0 ? toPayment(row) : this.getPayment(row.id);
+    const ran = await this.#runOpenJobsOf(row.id);
+    return fresh && ran === 0 ? toPayment(row) : this.getPayment(row.id);
   }
 
   /**
@@ -575,7 +601,10 @@ export class PaymentsService {
       .execute();
   }
 
-  /** The player cancels a withdrawal not yet sent to the provider; the reserved money returns. */
+  /**
+   * The player cancels a withdrawal not yet sent to the provider; the reserved money returns. A
+   * self-exclusion refund is not theirs to cancel (the money would become playable again).
+   */
   async cancelWithdrawal(userId: bigint, paymentId: bigint): Promise<Payment> {
     return this.#endBeforePayout(paymentId, 'cancelled', 'cancelled_by_player', userId);
   }
@@ -598,7 +627,7 @@ export class PaymentsService {
       if (payment.state === end) return;
       const allowed =
         end === 'cancelled'
-          ? isCancellable('withdrawal', payment.state)
+          ? isCancellable('withdrawal', payment.state) && !(userId !== undefined && isRefund(payment.details))
           : canMove('withdrawal', payment.state, end);
       if (!allowed || payment.reservation_id === null)
         throw new AppError('PAYMENT_STATE_CONFLICT', undefined, { state: payment.state });
@@ -776,6 +805,7 @@ export class PaymentsService {
   /** Applies a provider record like a notification (claimed once per payment and status). */
   async #applyRecord(payment: Payment, record: ProviderRecord): Promise<ReconcileOutcome> {
     const provider = this.#requireProvider();
+    const followUps: bigint[] = [];
     const outcome = await this.#ledger.transaction(async (trx) => {
       const claimed = await trx
         .insertInto('payment_notifications')
@@ -793,15 +823,20 @@ export class PaymentsService {
         .executeTakeFirst();
       if (!claimed) return 'duplicate' as const;
       const row = await lockPayment(trx, payment.id);
-      const applied = await this.#applyStatus(trx, row, {
-        eventId: `reconcile:${payment.reference}:${record.status}`,
-        reference: payment.reference,
-        providerRef: record.providerRef,
-        status: record.status,
-        amountMinor: row.amount_minor,
-        currency: row.currency,
-        reason: record.reason,
-      });
+      const applied = await this.#applyStatus(
+        trx,
+        row,
+        {
+          eventId: `reconcile:${payment.reference}:${record.status}`,
+          reference: payment.reference,
+          providerRef: record.providerRef,
+          status: record.status,
+          amountMinor: row.amount_minor,
+          currency: row.currency,
+          reason: record.reason,
+        },
+        followUps,
+      );
       await trx
         .updateTable('payment_notifications')
         .set({ outcome: applied })
@@ -809,6 +844,7 @@ export class PaymentsService {
         .execute();
       return applied;
     });
+    await this.#followUp(followUps);
     return outcome === 'applied' ? 'applied' : 'unchanged';
   }
 

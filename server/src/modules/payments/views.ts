@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { formatAmount, isCancellable } from '../../../../domain/money/index.ts';
 import type { PaymentMethod } from './methods.ts';
 import type { Payment } from './payment-record.ts';
+import { isRefund } from './self-exclusion-refund.ts';
 
 export const MethodSchema = Type.Object({
   id: Type.Integer(),
@@ -54,6 +55,9 @@ export const PaymentSchema = Type.Object({
   expiresAt: Type.Union([Type.String(), Type.Null()], {
     description: 'An open deposit: until when it can be paid (and holds its deposit-limit room)',
   }),
+  refundOf: Type.Union([Type.String(), Type.Null()], {
+    description: "A refund of a deposit paid during a self-exclusion: that deposit's id",
+  }),
 });
 
 /** Shows only the last four characters of a payout destination. */
@@ -74,13 +78,14 @@ export function paymentView(p: Payment) {
     amount: formatAmount(p.amountMinor, p.currency),
     feeMinor: p.feeMinor.toString(),
     state: p.state,
-    isCancellable: isCancellable(p.direction, p.state),
+    isCancellable: isCancellable(p.direction, p.state) && !isRefund(p.details),
     destination: masked(p.details.destination),
     failureReason: p.failureReason,
     createdAt: p.createdAt.toISOString(),
     processedAt: p.processedAt ? p.processedAt.toISOString() : null,
     expiresAt:
       p.expiresAt && (p.state === 'created' || p.state === 'pending') ? p.expiresAt.toISOString() : null,
+    refundOf: isRefund(p.details) ? String(p.details.refundOf) : null,
   };
 }
 

@@ -211,7 +211,7 @@ export function PaymentHistory({ lng }: { lng: string }) {
             {data.entities.map((p) => (
               <tr key={p.id}>
                 <td>{when(p.createdAt, lng, clock)}</td>
-                <td>{t(`historypay.${p.direction}`)}</td>
+                <td>{t(p.refundOf ? 'historypay.refund' : `historypay.${p.direction}`)}</td>
                 <td>
                   {t(`state.${p.state}`, { defaultValue: p.state })}
                   {p.expiresAt ? (

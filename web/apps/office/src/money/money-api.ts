@@ -64,6 +64,8 @@ export interface PaymentEntry {
   createdAt: string;
   /** An open deposit: until when it can be paid (it holds deposit-limit room until then). */
   expiresAt: string | null;
+  /** A deposit paid during a self-exclusion, returned to its source: that deposit's id. */
+  refundOf: string | null;
 }
 
 export interface TransactionEntry {
