@@ -69,6 +69,7 @@ const ConfigSchema = Type.Object({
   captchaPowBits: Type.Integer({ minimum: 4, maximum: 28 }),
   paymentsProvider: Type.Union([Type.Literal('sandbox'), Type.Literal('none')]),
   paymentsSandboxSecret: Type.String({ minLength: 16, maxLength: 200 }),
+  paymentsSandboxAllowInProduction: Type.Boolean(),
   withdrawalAutoApprove: Type.String({
     pattern: '^([A-Z]{3}:\\d{1,13}(\\.\\d{1,3})?(,[A-Z]{3}:\\d{1,13}(\\.\\d{1,3})?)*)?$',
   }),
@@ -139,7 +140,8 @@ export const VARIABLES: readonly Variable[] = [
     field: 'nodeEnv',
     defaultValue: 'development',
     parse: text,
-    description: 'development, production or test; production never serves development tools (DEV_TOOLS).',
+    description:
+      'development, production or test; production never serves development tools (DEV_TOOLS) and runs the sandbox payment provider only when allowed (PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION).',
   },
   {
     name: 'PORT',
@@ -379,18 +381,26 @@ export const VARIABLES: readonly Variable[] = [
   {
     name: 'PAYMENTS_PROVIDER',
     field: 'paymentsProvider',
-    defaultValue: 'sandbox',
-    parse: text,
+    defaultValue: '',
+    parse: nullable,
     description:
-      'Payment provider: sandbox (hosted test page with test cards, signed notifications) or none (payments off).',
+      'Payment provider: sandbox (hosted test page with test cards, signed notifications) or none (payments off); unset = sandbox, except none with NODE_ENV=production, where the sandbox also needs PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION.',
   },
   {
     name: 'PAYMENTS_SANDBOX_SECRET',
     field: 'paymentsSandboxSecret',
-    defaultValue: 'parlay-sandbox-secret',
-    parse: text,
+    defaultValue: '',
+    parse: nullable,
     description:
-      "HMAC-SHA256 key that signs the sandbox provider's notifications (16+ characters); set your own outside development.",
+      "HMAC-SHA256 key (16+ characters) that signs the sandbox provider's notifications; unset = a public development key, refused with NODE_ENV=production (there it must be set, and not to that key).",
+  },
+  {
+    name: 'PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION',
+    field: 'paymentsSandboxAllowInProduction',
+    defaultValue: 'false',
+    parse: bool,
+    description:
+      'Lets PAYMENTS_PROVIDER=sandbox run with NODE_ENV=production (a demonstration site: anyone can pay with the test cards).',
   },
   {
     name: 'WITHDRAWAL_AUTO_APPROVE',
@@ -432,6 +442,37 @@ export const VARIABLES: readonly Variable[] = [
   },
 ];
 
+/**
+ * The sandbox provider's development key: public (it is in this file), so good only where the
+ * sandbox's test cards already let anyone pay.
+ */
+const DEVELOPMENT_SANDBOX_SECRET = 'parlay-sandbox-secret';
+
+/**
+ * Fills the payment provider and sandbox key left unset, by NODE_ENV; answers why the boot must stop
+ * ("VARIABLE = value: reason") when production would run the sandbox without being told to, or
+ * with a key anyone can read.
+ */
+function resolvePaymentsDefaults(
+  draft: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+): string | null {
+  const production = draft.nodeEnv === 'production';
+  draft.paymentsProvider ??= production ? 'none' : 'sandbox';
+  if (!production || draft.paymentsProvider !== 'sandbox') {
+    draft.paymentsSandboxSecret ??= DEVELOPMENT_SANDBOX_SECRET;
+    return null;
+  }
+  if (draft.paymentsSandboxAllowInProduction !== true) {
+    return `PAYMENTS_PROVIDER = "sandbox": the sandbox provider (anyone can pay with its test cards) runs with NODE_ENV=production only with PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION=true`;
+  }
+  const secret = draft.paymentsSandboxSecret;
+  if (secret === null || secret === DEVELOPMENT_SANDBOX_SECRET) {
+    return `PAYMENTS_SANDBOX_SECRET = ${JSON.stringify(env.PAYMENTS_SANDBOX_SECRET ?? '')}: the sandbox provider in production needs its own key (16+ characters), not the public development one`;
+  }
+  return null;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -444,6 +485,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     draft[variable.field] = variable.parse(raw === undefined ? variable.defaultValue : raw);
   }
   if (draft.renderThreads === 'auto') draft.renderThreads = autoRenderThreads(draft.webConcurrency);
+  const sandboxRefusal = resolvePaymentsDefaults(draft, env);
+  if (sandboxRefusal) throw new ConfigError(`invalid configuration: ${sandboxRefusal}`);
   if (Value.Check(ConfigSchema, draft)) {
     if (draft.webConcurrency > 1 && (!draft.databaseUrl || !draft.busUrl)) {
       throw new ConfigError(

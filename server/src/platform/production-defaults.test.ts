@@ -1,0 +1,108 @@
+/**
+ * What production does with what it is not told. The sandbox payment provider lets anyone "pay"
+ * with test cards and its notifications are signed with a key: in production it runs only when
+ * asked for by name and allowed in so many words, and never with the public development key. Keys
+ * left unset (AUTH_SECRET) are random per site, never a default anyone could read.
+ */
+import { describe, expect, it } from 'vitest';
+import { ServerKeys } from '../modules/auth/server-keys.ts';
+import { createTestApp } from '../testing/test-app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+const SECRET = 'a-production-sandbox-key-0123456789';
+
+/** The one line loadConfig stops the boot with. */
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('payment provider configuration', () => {
+  it('runs the sandbox with the development key outside production', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const config = loadConfig({ NODE_ENV });
+      expect(config.paymentsProvider).toBe('sandbox');
+      expect(config.paymentsSandboxSecret.length).toBeGreaterThanOrEqual(16);
+    }
+  });
+
+  it('takes no payments in production unless a provider is named', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).paymentsProvider).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'none' }).paymentsProvider).toBe('none');
+  });
+
+  it('refuses the sandbox in production unless explicitly allowed, naming the variable', () => {
+    const message = refusal({
+      NODE_ENV: 'production',
+      PAYMENTS_PROVIDER: 'sandbox',
+      PAYMENTS_SANDBOX_SECRET: SECRET,
+    });
+    expect(message).toMatch(/^invalid configuration: PAYMENTS_PROVIDER = "sandbox": /);
+    expect(message).toContain('PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION');
+    expect(message).not.toContain('\n');
+    const allowed = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENTS_PROVIDER: 'sandbox',
+      PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION: 'true',
+      PAYMENTS_SANDBOX_SECRET: SECRET,
+    });
+    expect(allowed.paymentsProvider).toBe('sandbox');
+    expect(allowed.paymentsSandboxSecret).toBe(SECRET);
+  });
+
+  it('has no public key for the sandbox in production', () => {
+    const allowed = {
+      NODE_ENV: 'production',
+      PAYMENTS_PROVIDER: 'sandbox',
+      PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION: 'true',
+    };
+    expect(refusal(allowed)).toMatch(/^invalid configuration: PAYMENTS_SANDBOX_SECRET = "": [^\n]+$/);
+    const publicKey = loadConfig({ NODE_ENV: 'development' }).paymentsSandboxSecret;
+    expect(refusal({ ...allowed, PAYMENTS_SANDBOX_SECRET: publicKey })).toMatch(
+      /^invalid configuration: PAYMENTS_SANDBOX_SECRET = "[^"]*": [^\n]+$/,
+    );
+  });
+
+  it('serves no sandbox payment page in a default production app', async () => {
+    const t = await createTestApp({ roles: 'api', env: { NODE_ENV: 'production' } });
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/payments-sandbox/pay/pay_0123456789abcdef' });
+      expect([page.statusCode, page.json().error.code]).toEqual([404, 'ROUTE_NOT_FOUND']);
+      const notify = await t.app.inject({
+        method: 'POST',
+        url: '/payments-api/v1/notify/sandbox',
+        payload: {},
+      });
+      expect(notify.json().error.code).toBe('PAYMENT_PROVIDER_UNKNOWN');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('AUTH_SECRET unset in production', () => {
+  it('signs with a random key kept in its own database, different on every site', async () => {
+    const sites = [
+      await createTestApp({ roles: 'api', env: { NODE_ENV: 'production' } }),
+      await createTestApp({ roles: 'api', env: { NODE_ENV: 'production' } }),
+    ];
+    try {
+      const keys = [];
+      for (const site of sites) {
+        expect(site.deps.config.authSecret).toBeNull();
+        keys.push(await new ServerKeys(site.deps.db.db, site.deps.config.authSecret).key('session-token'));
+        // The same key again from the database: every process of one site signs alike.
+        const again = await new ServerKeys(site.deps.db.db, null).key('session-token');
+        expect(again.equals(keys.at(-1)!)).toBe(true);
+      }
+      expect(keys[0]!.equals(keys[1]!)).toBe(false);
+    } finally {
+      for (const site of sites) await site.close();
+    }
+  });
+});
