@@ -3,10 +3,10 @@
  * currency, set the active account, and the transaction history. Amounts travel as integer strings
  * of minor units (moneyMinor) and as the formatted decimal (money).
  */
-import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { IdString } from '../../platform/request-schemas.ts';
+import { Type } from '@sinclair/typebox';
 import { formatAmount } from '../../../../domain/money/index.ts';
+import { IdString } from '../../platform/request-schemas.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { requireUser } from '../auth/index.ts';
 import { accountView } from './account-view.ts';
 import type { Ledger } from './ledger-service.ts';
@@ -39,7 +39,7 @@ const TransactionsQuery = Type.Object({
 
 export { accountView };
 
-export async function accountsRoutes(app: FastifyInstance, options: { ledger: Ledger }): Promise<void> {
+export async function accountsRoutes(app: RoutesApp, options: { ledger: Ledger }): Promise<void> {
   const { ledger } = options;
   const tags = ['accounts'];
 
@@ -90,7 +90,7 @@ export async function accountsRoutes(app: FastifyInstance, options: { ledger: Le
     },
     async (request) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const account = await ledger.addCurrency(userId, (request.body as { currency: string }).currency);
+      const account = await ledger.addCurrency(userId, request.body.currency);
       return { success: true, data: { message: 'currency_added', account: accountView(account) } };
     },
   );
@@ -109,7 +109,7 @@ export async function accountsRoutes(app: FastifyInstance, options: { ledger: Le
     },
     async (request) => {
       const userId = BigInt((await requireUser(request)).userId);
-      await ledger.removeCurrency(userId, BigInt((request.params as { id: string }).id));
+      await ledger.removeCurrency(userId, BigInt(request.params.id));
       return { success: true, data: { message: 'currency_removed' } };
     },
   );
@@ -128,7 +128,7 @@ export async function accountsRoutes(app: FastifyInstance, options: { ledger: Le
     },
     async (request) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const result = await ledger.setActiveAccount(userId, BigInt((request.body as { id: string }).id));
+      const result = await ledger.setActiveAccount(userId, BigInt(request.body.id));
       return { success: true, message: result.messageKey, id: result.activeAccountId.toString() };
     },
   );
@@ -162,7 +162,7 @@ export async function accountsRoutes(app: FastifyInstance, options: { ledger: Le
     },
     async (request, reply) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const q = request.query as Static<typeof TransactionsQuery>;
+      const q = request.query;
       const page = await ledger.transactions(userId, {
         ...(q.accountId ? { accountId: BigInt(q.accountId) } : {}),
         ...(q.types ? { accountTypes: q.types.split(',').map(Number) } : {}),

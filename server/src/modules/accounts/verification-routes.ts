@@ -4,10 +4,10 @@
  * modal flavour, the uploaded documents, document upload (type and images as base64 in JSON) and the
  * player's own files. Another player's document answers 404.
  */
-import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors.ts';
 import { IdString } from '../../platform/request-schemas.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { requireUser } from '../auth/index.ts';
 import {
   DOCUMENT_TYPES,
@@ -61,7 +61,7 @@ function documentView(d: VerificationDocument) {
 }
 
 export async function verificationRoutes(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: { verification: VerificationService; identificationFlavour: () => Promise<IdentificationFlavour> },
 ): Promise<void> {
   const { verification } = options;
@@ -111,7 +111,7 @@ export async function verificationRoutes(
     },
     async (request) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const body = request.body as Static<typeof UploadBody>;
+      const body = request.body;
       const files = body.files.map((f) => {
         const data = f.data.replace(/^data:[\w/+.-]+;base64,/, '');
         if (!BASE64.test(data)) throw new AppError('VALIDATION_FAILED', 'files: base64 data');
@@ -136,7 +136,7 @@ export async function verificationRoutes(
     },
     async (request, reply) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const { id, index } = request.params as { id: string; index: number };
+      const { id, index } = request.params;
       const file = await verification.file(userId, BigInt(id), index);
       return reply
         .header('cache-control', 'private, no-store')

@@ -4,9 +4,9 @@
  * Banned users are added by the accounts issue once sessions exist.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { Cached } from '../../platform/cached.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import { type BlockRule, decideBlock } from './decide-block.ts';
 
@@ -28,7 +28,7 @@ export function pathOf(url: string): string {
 }
 
 export async function blocksModule(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: { deps: ModuleDeps; siteConfig: SiteConfigService },
 ): Promise<void> {
   const { deps, siteConfig } = options;
@@ -68,7 +68,7 @@ export async function blocksModule(
       },
     },
     async (request, reply) => {
-      const { url, auth } = request.body as { url: string; auth?: boolean | string };
+      const { url, auth } = request.body;
       // A guest's answer depends only on the url, country and browser: server renders may share it
       // for a few seconds (operator changes clear their copies at once); a player's is their own.
       reply.header('cache-control', auth ? 'private, no-store' : SHARED_ANSWER);

@@ -6,8 +6,8 @@
  * with the header `x-captcha: <id>:<answer>` (domain/auth/attempt-policy.ts defines the codes).
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { CaptchaService } from './captcha-service.ts';
 
 export {
@@ -22,7 +22,7 @@ export {
 const PREFIX = '/captcha-api/v1';
 const tags = ['captcha'];
 
-export async function captchaModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export async function captchaModule(app: RoutesApp, deps: ModuleDeps): Promise<void> {
   const captcha = new CaptchaService(deps.db.db, deps.clock, deps.config.captchaPowBits);
 
   app.get(
@@ -101,7 +101,7 @@ export async function captchaModule(app: FastifyInstance, deps: ModuleDeps): Pro
       },
     },
     async (request) => {
-      const { id, answer } = request.body as { id: string; answer: string };
+      const { id, answer } = request.body;
       return captcha.validate(id, answer);
     },
   );

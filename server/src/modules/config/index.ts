@@ -3,9 +3,9 @@
  * GET /bff-api/config/all.json?lang= and GET /bff-api/config/group/get?groups=a,b&lang=.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { CONFIG_GROUP_NAMES, isConfigGroup } from './groups.ts';
 import type { SiteConfigService } from './site-config-service.ts';
 
@@ -18,7 +18,7 @@ const MAX_GROUPS_PER_REQUEST = 20;
 const Lang = Type.String({ pattern: '^[a-z]{2}$', default: 'ru', description: 'Language code' });
 
 export async function configModule(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: { deps: ModuleDeps; siteConfig: SiteConfigService },
 ): Promise<void> {
   const { siteConfig } = options;
@@ -35,7 +35,7 @@ export async function configModule(
       },
     },
     async (request, reply) => {
-      const { lang } = request.query as { lang: string };
+      const { lang } = request.query;
       reply.header('cache-control', `public, max-age=${HTTP_MAX_AGE_S}`);
       return siteConfig.all(lang);
     },
@@ -53,7 +53,7 @@ export async function configModule(
       },
     },
     async (request, reply) => {
-      const { groups, lang } = request.query as { groups: string; lang: string };
+      const { groups, lang } = request.query;
       const names = [
         ...new Set(
           groups

@@ -4,9 +4,9 @@
  * sign-in and recovery code): GET /dev/inbox (HTML page) and GET /dev/inbox.json (the same as JSON).
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { serveToLocalClientsOnly } from '../../platform/dev-tools.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { OutboxService, type StoredMessage } from './outbox-service.ts';
 
 export {
@@ -37,7 +37,7 @@ export function isDevInboxEnabled(deps: ModuleDeps): boolean {
   return deps.config.devTools;
 }
 
-export async function outboxModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export async function outboxModule(app: RoutesApp, deps: ModuleDeps): Promise<void> {
   if (!isDevInboxEnabled(deps)) return;
   serveToLocalClientsOnly(app);
   const outbox = new OutboxService(deps.db.db, deps.clock);
@@ -56,7 +56,7 @@ export async function outboxModule(app: FastifyInstance, deps: ModuleDeps): Prom
       },
     },
     async (request, reply) => {
-      const { to, limit } = request.query as { to?: string; limit: number };
+      const { to, limit } = request.query;
       reply.header('cache-control', 'no-store');
       return { data: await outbox.list(to ?? null, limit) };
     },
@@ -74,7 +74,7 @@ export async function outboxModule(app: FastifyInstance, deps: ModuleDeps): Prom
       },
     },
     async (request, reply) => {
-      const { to, limit } = request.query as { to?: string; limit: number };
+      const { to, limit } = request.query;
       reply.header('cache-control', 'no-store');
       return reply.type('text/html; charset=utf-8').send(renderInbox(await outbox.list(to ?? null, limit)));
     },

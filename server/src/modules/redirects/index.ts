@@ -3,10 +3,10 @@
  * {redirect, code, url, reasons, breadcrumbs} from the operator's redirect rules.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { Cached } from '../../platform/cached.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import { type RedirectRule, resolveRedirect } from './resolve-redirect.ts';
 
@@ -16,7 +16,7 @@ export const REDIRECT_RULES_CHANGED_TOPIC = 'redirects:changed';
 const RULES_TTL_MS = 30_000;
 
 export async function redirectsModule(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: { deps: ModuleDeps; siteConfig: SiteConfigService },
 ): Promise<void> {
   const { deps, siteConfig } = options;
@@ -60,7 +60,7 @@ export async function redirectsModule(
       },
     },
     async (request, reply) => {
-      const { url } = request.body as { url: string };
+      const { url } = request.body;
       if (!URL.canParse(url, 'http://local')) {
         throw new AppError('VALIDATION_FAILED', 'body/url: not a URL', [
           { field: 'body/url', message: 'not a URL' },

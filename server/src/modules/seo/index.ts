@@ -3,9 +3,9 @@
  * Answers are cached 1800 s (site-shell §9) and dropped when the operator changes SEO data.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { CachedMap } from '../../platform/cached.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import { type PageSeo, readPageSeo } from './page-seo.ts';
 
@@ -45,7 +45,7 @@ const PageSeoSchema = Type.Object({
 });
 
 export async function seoModule(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: { deps: ModuleDeps; siteConfig: SiteConfigService },
 ): Promise<void> {
   const { deps, siteConfig } = options;
@@ -68,7 +68,7 @@ export async function seoModule(
       },
     },
     async (request, reply) => {
-      const { path, lang } = request.query as { path: string; lang: string };
+      const { path, lang } = request.query;
       const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
       const seo = await cache.get(`${lang}:${normalised}`, async () => {
         const { main } = await siteConfig.groups(['main'], lang);

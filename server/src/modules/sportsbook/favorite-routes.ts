@@ -1,7 +1,8 @@
 /** GET, PUT and DELETE /web-api/sportsbook/v1/favorites: a signed-in player's favourites. */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { requireUser } from '../auth/index.ts';
 import { addFavorites, readFavorites, removeFavorite } from './player-favorites.ts';
 import { FavoriteIdsSchema, FavoriteParams, FavoritesBody, FavoritesSchema, Lang } from './schemas.ts';
@@ -10,7 +11,7 @@ const PATH = '/web-api/sportsbook/v1/favorites';
 const tags = ['sportsbook'];
 const NOT_SIGNED_IN = '401 NOT_AUTHENTICATED for guests (they keep favourites in the browser).';
 
-export function registerFavoriteRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+export function registerFavoriteRoutes(app: RoutesApp, deps: ModuleDeps): void {
   const db = deps.db.db;
   const userOf = async (request: FastifyRequest) => BigInt((await requireUser(request)).userId);
 
@@ -28,7 +29,7 @@ export function registerFavoriteRoutes(app: FastifyInstance, deps: ModuleDeps): 
     async (request, reply) => {
       const userId = await userOf(request);
       reply.header('cache-control', 'private, no-store');
-      return readFavorites(db, userId, (request.query as { lang: string }).lang);
+      return readFavorites(db, userId, request.query.lang);
     },
   );
 
@@ -46,7 +47,7 @@ export function registerFavoriteRoutes(app: FastifyInstance, deps: ModuleDeps): 
     async (request, reply) => {
       const userId = await userOf(request);
       reply.header('cache-control', 'private, no-store');
-      return addFavorites(db, deps.clock, userId, request.body as { games?: number[]; champs?: number[] });
+      return addFavorites(db, deps.clock, userId, request.body);
     },
   );
 
@@ -63,7 +64,7 @@ export function registerFavoriteRoutes(app: FastifyInstance, deps: ModuleDeps): 
     },
     async (request, reply) => {
       const userId = await userOf(request);
-      const { kind, id } = request.params as { kind: 'games' | 'champs'; id: number };
+      const { kind, id } = request.params;
       reply.header('cache-control', 'private, no-store');
       return removeFavorite(db, userId, kind === 'games' ? 'game' : 'champ', id);
     },

@@ -9,13 +9,12 @@
  */
 
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { TimeFilter } from '../../../../domain/sportsbook/time-filter.ts';
 import { PREPARED_MARKER } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { Database } from '../../platform/schema.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { registerFavoriteRoutes } from './favorite-routes.ts';
 import { getGame } from './get-game.ts';
 import { listChamps } from './list-champs.ts';
@@ -66,7 +65,7 @@ const SHARED_SECONDS: Record<string, number> = {
   [`${PREFIX}/results`]: 30,
 };
 
-export async function sportsbookModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export async function sportsbookModule(app: RoutesApp, deps: ModuleDeps): Promise<void> {
   const db = deps.db.db;
   app.addHook('onSend', async (request, reply, payload) => {
     const seconds = SHARED_SECONDS[request.routeOptions.url ?? ''];
@@ -89,7 +88,7 @@ export async function sportsbookModule(app: FastifyInstance, deps: ModuleDeps): 
       },
     },
     async (request) => {
-      const { lang } = request.query as { lang: string };
+      const { lang } = request.query;
       return { data: await listSports(db, lang) };
     },
   );
@@ -107,12 +106,7 @@ export async function sportsbookModule(app: FastifyInstance, deps: ModuleDeps): 
       },
     },
     async (request) => {
-      const q = request.query as {
-        sportId: number;
-        countryId?: number;
-        mode: 'all' | 'line' | 'live';
-        lang: string;
-      };
+      const q = request.query;
       return { data: await listChamps(db, q) };
     },
   );
@@ -135,8 +129,8 @@ export async function sportsbookModule(app: FastifyInstance, deps: ModuleDeps): 
       },
     },
     async (request) => {
-      const { gameId } = request.params as { gameId: number };
-      const { lang } = request.query as { lang: string };
+      const { gameId } = request.params;
+      const { lang } = request.query;
       return getGame(db, gameId, lang);
     },
   );
@@ -154,7 +148,7 @@ export async function sportsbookModule(app: FastifyInstance, deps: ModuleDeps): 
       },
     },
     async (request) => {
-      const { q, limit, lang } = request.query as { q: string; limit: number; lang: string };
+      const { q, limit, lang } = request.query;
       return searchEvents(db, { text: q, limit, lang });
     },
   );
@@ -172,14 +166,7 @@ export async function sportsbookModule(app: FastifyInstance, deps: ModuleDeps): 
       },
     },
     async (request) => {
-      const q = request.query as {
-        date: string;
-        tz: number;
-        sportId?: number;
-        limit: number;
-        offset: number;
-        lang: string;
-      };
+      const q = request.query;
       const fromMs = dayStartMs(q.date, q.tz);
       if (fromMs === null) throw new AppError('VALIDATION_FAILED', `querystring/date: no such day ${q.date}`);
       return { data: await listResults(db, { ...q, fromMs }) };
@@ -187,7 +174,7 @@ export async function sportsbookModule(app: FastifyInstance, deps: ModuleDeps): 
   );
 }
 
-function registerList(app: FastifyInstance, deps: ModuleDeps, mode: ListMode): void {
+function registerList(app: RoutesApp, deps: ModuleDeps, mode: ListMode): void {
   app.get(
     `${PREFIX}/${mode}`,
     {
@@ -200,15 +187,7 @@ function registerList(app: FastifyInstance, deps: ModuleDeps, mode: ListMode): v
       },
     },
     async (request) => {
-      const q = request.query as {
-        sportId?: number;
-        countryId?: number;
-        champId?: number;
-        timeFilter: TimeFilter;
-        limit: number;
-        offset: number;
-        lang: string;
-      };
+      const q = request.query;
       return listGames(deps.db.db, { ...q, mode, nowMs: deps.clock.nowMs() });
     },
   );

@@ -1,7 +1,7 @@
 /** GET /web-api/sportsbook/v1/teams/:teamId and /players/:playerId: the team and player-info pages. */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { getTeam } from './get-team.ts';
 import { Lang, PlayerParams, TeamPageSchema, TeamParams } from './schemas.ts';
 
@@ -9,7 +9,7 @@ const PREFIX = '/web-api/sportsbook/v1';
 const tags = ['sportsbook'];
 const TEAM_SHARED_SECONDS = 2;
 
-export function registerTeamRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+export function registerTeamRoutes(app: RoutesApp, deps: ModuleDeps): void {
   const db = deps.db.db;
   const query = Type.Object({ lang: Lang });
   const shared = `public, max-age=0, s-maxage=${TEAM_SHARED_SECONDS}`;
@@ -28,8 +28,8 @@ export function registerTeamRoutes(app: FastifyInstance, deps: ModuleDeps): void
       },
     },
     async (request, reply) => {
-      const { teamId } = request.params as { teamId: number };
-      const page = await getTeam(db, teamId, (request.query as { lang: string }).lang);
+      const { teamId } = request.params;
+      const page = await getTeam(db, teamId, request.query.lang);
       reply.header('cache-control', shared);
       return page;
     },
@@ -49,8 +49,8 @@ export function registerTeamRoutes(app: FastifyInstance, deps: ModuleDeps): void
       },
     },
     async (request, reply) => {
-      const { playerId } = request.params as { playerId: number };
-      const page = await getTeam(db, playerId, (request.query as { lang: string }).lang, { asPlayer: true });
+      const { playerId } = request.params;
+      const page = await getTeam(db, playerId, request.query.lang, { asPlayer: true });
       reply.header('cache-control', shared);
       return page;
     },

@@ -13,9 +13,10 @@ import {
 } from '@parlay/mf/protocol.ts';
 import { parseViewSettings, viewSettingsFromCookies } from '@parlay/mf/view-settings.ts';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyRequest, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { WebBuild } from './web-build.ts';
 
 const MAX_COMPONENTS = 20;
@@ -97,14 +98,13 @@ export async function renderFragment(
 }
 
 export function registerFragmentRoutes(
-  app: FastifyInstance,
+  app: RoutesApp,
   build: WebBuild,
   api: ApiFetch,
   deps: ModuleDeps,
 ): void {
   const observe = observeWith(deps.metrics);
-  const handler = async (request: FastifyRequest, components: string[] | null) => {
-    const { app: appName } = request.params as { app: string };
+  const handler = async (request: FastifyRequest, appName: string, components: string[] | null) => {
     if (
       request.headers[MF_HEADERS.renderMode] !== 'json' ||
       request.headers[MF_HEADERS.apiVersion] !== MF_API_VERSION
@@ -121,7 +121,7 @@ export function registerFragmentRoutes(
 
   const params = Type.Object({ app: Type.String({ pattern: '^[a-z][a-z0-9-]{0,30}$' }), '*': Type.String() });
   app.get('/mf/:app/*', { schema: { hide: true, params } }, async (request, reply) => {
-    const { status, fragment } = await handler(request, null);
+    const { status, fragment } = await handler(request, request.params.app, null);
     return reply.status(status).header('cache-control', 'private, no-cache').send(fragment);
   });
   app.post(
@@ -138,8 +138,8 @@ export function registerFragmentRoutes(
       },
     },
     async (request, reply) => {
-      const { components } = request.body as { components: string[] };
-      const { status, fragment } = await handler(request, components);
+      const { components } = request.body;
+      const { status, fragment } = await handler(request, request.params.app, components);
       return reply.status(status).send(fragment);
     },
   );
