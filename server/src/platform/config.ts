@@ -368,7 +368,7 @@ export const VARIABLES: readonly Variable[] = [
     defaultValue: 'off',
     parse: bool,
     description:
-      'Development tools: the inbox of every e-mail and SMS at /dev/inbox and the development identity provider at /dev-idp (social sign-in "dev"). on = served, only to clients on this machine (loopback socket, no forwarding header), never with NODE_ENV=production; off = not served.',
+      'Development tools: the inbox of every e-mail and SMS at /dev/inbox, the development identity provider at /dev-idp (social sign-in "dev") and image-captcha answers at /dev/captcha. on = served, only to clients on this machine (loopback socket, no forwarding header), never with NODE_ENV=production; off = not served.',
   },
   {
     name: 'CAPTCHA_POW_BITS',

@@ -20,6 +20,7 @@ const authorize = new URLSearchParams({
 const DEV_TOOL_REQUESTS: InjectOptions[] = [
   { method: 'GET', url: '/dev/inbox' },
   { method: 'GET', url: '/dev/inbox.json' },
+  { method: 'GET', url: '/dev/captcha?id=AAAAAAAAAAAAAAAAAAAAAA' },
   { method: 'GET', url: '/dev-idp/.well-known/openid-configuration' },
   { method: 'GET', url: '/dev-idp/jwks' },
   { method: 'GET', url: `/dev-idp/authorize?${authorize}` },

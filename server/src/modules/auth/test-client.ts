@@ -1,6 +1,6 @@
 /**
  * For tests: a browser-like client over app.inject that keeps the user_token cookie, and helpers to
- * read the development inbox and solve captchas.
+ * read the development inbox and solve captchas (development tools: the app needs DEV_TOOLS=on).
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { solvePow } from '../captcha/index.ts';
@@ -83,13 +83,17 @@ export async function lastCode(app: FastifyInstance, to: string): Promise<string
   return match[1]!;
 }
 
-/** Reads the sum off an image captcha, as a person would, and answers "id:answer". */
+/**
+ * A new image captcha answered "id:answer", the sum read from the development tool (the app needs
+ * DEV_TOOLS=on; app.inject comes from loopback).
+ */
 export async function solveImageCaptcha(app: FastifyInstance): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/captcha-api/v1/update' });
-  const { id, image } = res.json() as { id: string; image: string };
-  const glyphs = [...image.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]!.replace('&#43;', '+'));
-  const [a, b] = glyphs.join('').split('=')[0]!.split('+').map(Number) as [number, number];
-  return `${id}:${a + b}`;
+  const { id } = res.json() as { id: string };
+  const shown = await app.inject({ method: 'GET', url: `/dev/captcha?id=${encodeURIComponent(id)}` });
+  const { answer } = shown.json() as { answer: number | null };
+  if (answer === null) throw new Error(`no answer for captcha ${id}: ${shown.statusCode} ${shown.body}`);
+  return `${id}:${answer}`;
 }
 
 export async function solvePowCaptcha(app: FastifyInstance): Promise<string> {

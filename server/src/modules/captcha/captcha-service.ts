@@ -25,6 +25,10 @@ export const CAPTCHA_HEADER = 'x-captcha';
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 3;
 const MAX_ANSWER_LENGTH = 64;
+/** The image challenge is "a + b = ?" with a ≤ 19 and b ≤ 9. */
+const MAX_FIRST_TERM = 19;
+const MAX_SECOND_TERM = 9;
+const MAX_IMAGE_ANSWER = MAX_FIRST_TERM + MAX_SECOND_TERM;
 
 export interface ImageChallenge {
   id: string;
@@ -68,8 +72,8 @@ export class CaptchaService {
 
   async createImage(): Promise<ImageChallenge> {
     const id = randomBytes(16).toString('base64url');
-    const a = randomInt(2, 20);
-    const b = randomInt(1, 10);
+    const a = randomInt(2, MAX_FIRST_TERM + 1);
+    const b = randomInt(1, MAX_SECOND_TERM + 1);
     const expires = new Date(this.#clock.nowMs() + CHALLENGE_TTL_MS);
     await this.#db
       .insertInto('captcha_challenges')
@@ -172,6 +176,25 @@ export class CaptchaService {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(answer)) return false;
     const digest = createHash('sha256').update(`${row.id}:${answer}`).digest();
     return hasLeadingZeroBits(digest, row.pow_bits ?? 32);
+  }
+
+  /**
+   * The answer of an open image challenge, for the development tool that lets automated journeys
+   * past it (never served without DEV_TOOLS). Only its hash is kept, and a sum is small: the hash of
+   * each possible answer is compared.
+   */
+  async imageAnswer(id: string): Promise<number | null> {
+    const row = await this.#db
+      .selectFrom('captcha_challenges')
+      .select(['answer_hash', 'used_at', 'expires_at'])
+      .where('id', '=', id)
+      .where('type', '=', 'image')
+      .executeTakeFirst();
+    if (!row?.answer_hash || row.used_at || row.expires_at <= this.#clock.now()) return null;
+    for (let answer = 0; answer <= MAX_IMAGE_ANSWER; answer += 1) {
+      if (hashAnswer(id, String(answer)) === row.answer_hash) return answer;
+    }
+    return null;
   }
 
   /** Forgets challenges that ended more than an hour ago. */

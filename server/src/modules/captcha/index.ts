@@ -9,6 +9,7 @@ import { Type } from '@sinclair/typebox';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { CaptchaService } from './captcha-service.ts';
+import { devCaptchaRoutes } from './dev-answer-route.ts';
 
 export {
   CAPTCHA_HEADER,
@@ -24,6 +25,7 @@ const tags = ['captcha'];
 
 export async function captchaModule(app: RoutesApp, deps: ModuleDeps): Promise<void> {
   const captcha = new CaptchaService(deps.db.db, deps.clock, deps.config.captchaPowBits);
+  if (deps.config.devTools) await app.register(devCaptchaRoutes, { captcha });
 
   app.get(
     `${PREFIX}/update`,
