@@ -16,7 +16,7 @@ export interface GlobalSettings {
   appTheme: 0 | 1;
   appFontSize: number;
   /** Odds display format: 0 decimal, 1 fractional, 2 american; 4, 5, 6, 14, 15, 16 variants. */
-  coefViewId: number;
+  coefViewId: CoefViewId;
   coefIndicationType: number;
   marketsNameType: number;
   isCompactView: Flag;
@@ -39,6 +39,7 @@ export interface GlobalSettings {
 }
 
 export const COEF_VIEW_IDS = [0, 1, 2, 4, 5, 6, 14, 15, 16] as const;
+export type CoefViewId = (typeof COEF_VIEW_IDS)[number];
 export const FONT_SIZES = { min: 10, max: 24 } as const;
 
 /** Defaults; flags on by default per coupon-accounts §9. */

@@ -17,13 +17,14 @@ import {
   randomBytes,
 } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
 import { serveToLocalClientsOnly } from '../../platform/dev-tools.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { KeySource } from './oidc-verifier.ts';
 import type { ServerKeys } from './server-keys.ts';
 import { signRs256 } from './signed-token.ts';
@@ -101,13 +102,6 @@ const AuthorizeQuery = Type.Object({
   nonce: Type.String({ minLength: 8, maxLength: 200 }),
   state: Type.Optional(Type.String({ maxLength: 500 })),
 });
-type AuthorizeParams = {
-  client_id: string;
-  redirect_uri: string;
-  response_type: 'code' | 'id_token';
-  nonce: string;
-  state?: string;
-};
 
 const escapeHtml = (text: string): string =>
   text.replace(
@@ -131,7 +125,7 @@ function checkRedirect(request: FastifyRequest, config: Config, uri: string): UR
 }
 
 export async function devIdpRoutes(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: { db: Kysely<Database>; clock: Clock; config: Config; idp: DevIdp },
 ): Promise<void> {
   const { db, clock, config, idp } = options;
@@ -192,7 +186,7 @@ export async function devIdpRoutes(
       },
     },
     async (request, reply) => {
-      const q = request.query as AuthorizeParams;
+      const q = request.query;
       checkRedirect(request, config, q.redirect_uri);
       const base = new URLSearchParams(
         Object.entries(q).filter(([, v]) => v !== undefined) as [string, string][],
@@ -235,7 +229,7 @@ export async function devIdpRoutes(
       },
     },
     async (request, reply) => {
-      const q = request.query as AuthorizeParams & { sub: string; email: string; name: string };
+      const q = request.query;
       const target = checkRedirect(request, config, q.redirect_uri);
       const identity = {
         sub: q.sub,
@@ -293,7 +287,7 @@ export async function devIdpRoutes(
       },
     },
     async (request) => {
-      const body = request.body as { code: string; client_id: string; redirect_uri: string };
+      const body = request.body;
       const row = await db
         .updateTable('auth_nonces')
         .set({ used_at: clock.now() })

@@ -4,15 +4,15 @@
  * device, signed in or not. The code is the same single-use, five-try code the office form takes.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { rejectUnknownFields, strict } from './schemas.ts';
 
 const PREFIX = '/web-api/auth/v1';
 const LINK_TRIES_PER_HOUR = 30;
 
-export async function activationRoutes(app: FastifyInstance, ctx: AuthContext): Promise<void> {
+export async function activationRoutes(app: RoutesApp, ctx: AuthContext): Promise<void> {
   app.addHook('preValidation', rejectUnknownFields);
 
   app.post(
@@ -31,7 +31,7 @@ export async function activationRoutes(app: FastifyInstance, ctx: AuthContext): 
       },
     },
     async (request) => {
-      const { userId, code } = request.body as { userId: number; code: string };
+      const { userId, code } = request.body;
       await ctx.guard.limit(`activation-link:${request.ip}`, 3_600_000, LINK_TRIES_PER_HOUR);
       const { target } = await ctx.codes.consumeForUser('confirm_email', userId, code);
       const now = ctx.clock.now();

@@ -4,7 +4,7 @@
  * registration route runs on the x-device-fingerprint header.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import {
   checkFingerprint,
@@ -18,13 +18,13 @@ const PREFIX = '/web-api/auth/v1/fingerprint';
 const TOKENS_PER_MINUTE = 30;
 
 /** Adds the fingerprint check to the POST routes of a sign-in or registration plugin. */
-export function requireFingerprintCheck(app: FastifyInstance, ctx: AuthContext): void {
+export function requireFingerprintCheck(app: RoutesApp, ctx: AuthContext): void {
   app.addHook('preHandler', async (request) => {
     if (request.method === 'POST') await checkFingerprint(ctx.fingerprints, request, request.log);
   });
 }
 
-export async function fingerprintRoutes(app: FastifyInstance, ctx: AuthContext): Promise<void> {
+export async function fingerprintRoutes(app: RoutesApp, ctx: AuthContext): Promise<void> {
   app.addHook('preValidation', rejectUnknownFields);
   app.get(
     `${PREFIX}/provider.js`,
@@ -59,7 +59,7 @@ export async function fingerprintRoutes(app: FastifyInstance, ctx: AuthContext):
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       await ctx.guard.limit(`fingerprint:${request.ip}`, 60_000, TOKENS_PER_MINUTE);
-      return ctx.fingerprints.issue((request.body as { data: string }).data);
+      return ctx.fingerprints.issue(request.body.data);
     },
   );
 }

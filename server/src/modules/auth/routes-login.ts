@@ -1,7 +1,7 @@
 /** Sign-in routes: every login method of site-shell §3 and the SMS code sender. */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { requireFingerprintCheck } from './routes-fingerprint.ts';
 import {
@@ -34,7 +34,7 @@ const MethodId = Type.Union(
   },
 );
 
-export async function loginRoutes(app: FastifyInstance, ctx: AuthContext): Promise<void> {
+export async function loginRoutes(app: RoutesApp, ctx: AuthContext): Promise<void> {
   app.addHook('preValidation', rejectUnknownFields);
   requireFingerprintCheck(app, ctx);
   app.post(
@@ -51,13 +51,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthContext): Promi
         response: { 200: SignInAnswerSchema },
       },
     },
-    async (request, reply) =>
-      signInWithLogin(
-        ctx,
-        request,
-        reply,
-        request.body as { login: string; password: string; remember: boolean },
-      ),
+    async (request, reply) => signInWithLogin(ctx, request, reply, request.body),
   );
 
   app.post(
@@ -74,13 +68,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthContext): Promi
         response: { 200: SignInAnswerSchema },
       },
     },
-    async (request, reply) =>
-      signInWithPhone(
-        ctx,
-        request,
-        reply,
-        request.body as { phoneCode: string; phoneNumber: string; password: string; remember: boolean },
-      ),
+    async (request, reply) => signInWithPhone(ctx, request, reply, request.body),
   );
 
   app.post(
@@ -102,12 +90,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthContext): Promi
         response: { 200: Type.Object({ result: Type.Boolean(), resendAfterSeconds: Type.Integer() }) },
       },
     },
-    async (request) =>
-      sendSmsCode(
-        ctx,
-        request,
-        request.body as { phoneCode: string; phoneNumber: string; purpose: 'login' | 'registration' },
-      ),
+    async (request) => sendSmsCode(ctx, request, request.body),
   );
 
   app.post(
@@ -124,13 +107,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthContext): Promi
         response: { 200: SignInAnswerSchema },
       },
     },
-    async (request, reply) =>
-      signInWithSmsCode(
-        ctx,
-        request,
-        reply,
-        request.body as { phoneCode: string; phoneNumber: string; code: string; remember: boolean },
-      ),
+    async (request, reply) => signInWithSmsCode(ctx, request, reply, request.body),
   );
 
   app.post(
@@ -150,8 +127,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthContext): Promi
         response: { 200: SignInAnswerSchema },
       },
     },
-    async (request, reply) =>
-      signInSecondStep(ctx, request, reply, request.body as { twoStepToken: string; code: string }),
+    async (request, reply) => signInSecondStep(ctx, request, reply, request.body),
   );
 
   app.get(
@@ -176,7 +152,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthContext): Promi
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const user = await ctx.auth.requireUser(request);
-      const { methodId } = request.query as { methodId?: number };
+      const { methodId } = request.query;
       const link = await issueTokenLink(ctx.auth.keys, ctx.clock, methodId ?? 1, user.userId);
       return { ...link, expiresAt: new Date((link.time + TOKEN_LOGIN_TTL_SECONDS) * 1000).toISOString() };
     },
@@ -210,13 +186,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthContext): Promi
       },
     },
     async (request, reply) => {
-      const body = request.body as {
-        methodId: number;
-        userId: number;
-        time: number;
-        sign: string;
-        lang: string;
-      };
+      const body = request.body;
       await ctx.guard.limit(`token-login:ip:${request.ip}`, 60_000, 30);
       await redeemTokenLink(ctx.db, ctx.auth.keys, ctx.clock, body);
       const user = await ctx.db

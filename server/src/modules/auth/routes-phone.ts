@@ -5,7 +5,7 @@
  * the auth and office forms formats the number with these.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 
 interface PhoneCountry {
   id: number;
@@ -95,7 +95,7 @@ export const PHONE_COUNTRIES: readonly PhoneCountry[] = [
 
 const LONG_CACHE = 'public, max-age=3600';
 
-export async function phoneRoutes(app: FastifyInstance): Promise<void> {
+export async function phoneRoutes(app: RoutesApp): Promise<void> {
   app.get(
     '/web-api/auth/v1/phone/countries',
     {
@@ -120,7 +120,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('cache-control', LONG_CACHE);
-      const lang = (request.query as { lang?: string }).lang === 'en' ? 'en' : 'ru';
+      const lang = request.query.lang === 'en' ? 'en' : 'ru';
       return {
         items: PHONE_COUNTRIES.map((c) => ({
           id: c.id,

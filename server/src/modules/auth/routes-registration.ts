@@ -1,17 +1,11 @@
 /** Registration routes: fast, phone and full registration and the e-mail save-credentials option. */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { normalizeEmail } from '../../../../domain/auth/credentials.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { verifyPassword } from './password-hash.ts';
-import {
-  type FullRegistration,
-  type RegistrationBasics,
-  registerFast,
-  registerFull,
-  registerPhone,
-} from './register-user.ts';
+import { registerFast, registerFull, registerPhone } from './register-user.ts';
 import { requireFingerprintCheck } from './routes-fingerprint.ts';
 import {
   CAPTCHA_NOTE,
@@ -47,7 +41,7 @@ const Registered = Type.Object({ userId: Type.Integer(), accountNumber: Type.Str
 const GATE =
   ' 403 REGISTRATION_DISABLED when registration.isRegistrationAllowed is off, REGISTRATION_TYPE_DISABLED when the type is not offered.';
 
-export async function registrationRoutes(app: FastifyInstance, ctx: AuthContext): Promise<void> {
+export async function registrationRoutes(app: RoutesApp, ctx: AuthContext): Promise<void> {
   app.addHook('preValidation', rejectUnknownFields);
   requireFingerprintCheck(app, ctx);
   app.post(
@@ -61,7 +55,7 @@ export async function registrationRoutes(app: FastifyInstance, ctx: AuthContext)
         response: { 200: Type.Object({ ...Registered.properties, password: Type.String() }) },
       },
     },
-    async (request, reply) => registerFast(ctx, request, reply, request.body as RegistrationBasics),
+    async (request, reply) => registerFast(ctx, request, reply, request.body),
   );
 
   app.post(
@@ -84,18 +78,7 @@ export async function registrationRoutes(app: FastifyInstance, ctx: AuthContext)
         response: { 200: Registered },
       },
     },
-    async (request, reply) =>
-      registerPhone(
-        ctx,
-        request,
-        reply,
-        request.body as RegistrationBasics & {
-          phoneCode: string;
-          phoneNumber: string;
-          code: string;
-          password: string;
-        },
-      ),
+    async (request, reply) => registerPhone(ctx, request, reply, request.body),
   );
 
   app.post(
@@ -121,7 +104,7 @@ export async function registrationRoutes(app: FastifyInstance, ctx: AuthContext)
         response: { 200: Registered },
       },
     },
-    async (request, reply) => registerFull(ctx, request, reply, request.body as FullRegistration),
+    async (request, reply) => registerFull(ctx, request, reply, request.body),
   );
 
   app.post(
@@ -138,7 +121,7 @@ export async function registrationRoutes(app: FastifyInstance, ctx: AuthContext)
     },
     async (request) => {
       const user = await ctx.auth.requireUser(request);
-      const body = request.body as { email: string; password: string };
+      const body = request.body;
       const email = normalizeEmail(body.email);
       if (!email) throw new AppError('VALIDATION_FAILED', 'email: not an e-mail address');
       await ctx.guard.limit(`credentials-mail:${user.userId}`, 3_600_000, CREDENTIAL_MAILS_PER_HOUR);

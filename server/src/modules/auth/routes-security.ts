@@ -5,15 +5,16 @@
  * 5 minutes (403 REAUTH_REQUIRED); a password or two-step change ends the other sessions.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { decodeBase32 } from '../../../../domain/auth/base32.ts';
 import { normalizeEmail, normalizePhone } from '../../../../domain/auth/credentials.ts';
 import { isRecentlyAuthenticated } from '../../../../domain/session/session-token.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { type AuthContext, captchaHeaderOf, subjectOf } from './auth-context.ts';
 import type { SessionUser } from './auth-service.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
-import { type RecoveryTarget, requestRecovery, resetPassword } from './recover-password.ts';
+import { requestRecovery, resetPassword } from './recover-password.ts';
 import { assertPassword, confirmLink } from './register-user.ts';
 import {
   CAPTCHA_NOTE,
@@ -42,7 +43,7 @@ const RecoveryBody = {
   phoneNumber: Type.Optional(PhoneNumber),
 };
 
-export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Promise<void> {
+export async function securityRoutes(app: RoutesApp, ctx: AuthContext): Promise<void> {
   app.addHook('preValidation', rejectUnknownFields);
   const requireRecent = async (request: FastifyRequest): Promise<SessionUser> => {
     const user = await ctx.auth.requireUser(request);
@@ -77,7 +78,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
         response: { 200: Ok },
       },
     },
-    async (request) => requestRecovery(ctx, request, request.body as RecoveryTarget),
+    async (request) => requestRecovery(ctx, request, request.body),
   );
 
   app.post(
@@ -92,8 +93,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
         response: { 200: Ok },
       },
     },
-    async (request) =>
-      resetPassword(ctx, request.body as RecoveryTarget & { code: string; newPassword: string }),
+    async (request) => resetPassword(ctx, request.body),
   );
 
   app.post(
@@ -110,7 +110,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
     },
     async (request) => {
       const user = await ctx.auth.requireUser(request);
-      const body = request.body as { currentPassword: string; newPassword: string };
+      const body = request.body;
       assertPassword(body.newPassword);
       const subject = subjectOf(request, `uid:${user.userId}`);
       await ctx.guard.before('login', subject, captchaHeaderOf(request));
@@ -155,7 +155,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
     },
     async (request) => {
       const user = await ctx.auth.requireUser(request);
-      const body = request.body as { password?: string; code?: string };
+      const body = request.body;
       const subject = subjectOf(request, `uid:${user.userId}`);
       await ctx.guard.before('login', subject, captchaHeaderOf(request));
       const row = await userRow(user.userId);
@@ -222,7 +222,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
       if (row.totp_enabled_at) throw new AppError('TWO_STEP_ALREADY_ENABLED');
       if (!row.totp_pending_secret || !decodeBase32(row.totp_pending_secret))
         throw new AppError('TWO_STEP_NOT_STARTED');
-      const { code } = request.body as { code: string };
+      const { code } = request.body;
       if (
         !(await checkSecondFactor(ctx.db, ctx.auth.keys, ctx.clock, user.userId, code, 'totp_pending_secret'))
       ) {
@@ -261,7 +261,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
       const user = await requireRecent(request);
       const row = await userRow(user.userId);
       if (!row.totp_enabled_at) throw new AppError('TWO_STEP_NOT_ENABLED');
-      const { code } = request.body as { code: string };
+      const { code } = request.body;
       if (!(await checkSecondFactor(ctx.db, ctx.auth.keys, ctx.clock, user.userId, code))) {
         throw new AppError('TWO_STEP_INVALID');
       }
@@ -311,7 +311,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
     },
     async (request) => {
       const user = await ctx.auth.requireUser(request);
-      const { lang = 'ru', ...body } = request.body as { email: string; lang?: string };
+      const { lang = 'ru', ...body } = request.body;
       const email = normalizeEmail(body.email);
       if (!email) throw new AppError('VALIDATION_FAILED', 'email: not an e-mail address');
       const row = await userRow(user.userId);
@@ -351,7 +351,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
     },
     async (request) => {
       const user = await ctx.auth.requireUser(request);
-      const body = request.body as { phoneCode: string; phoneNumber: string };
+      const body = request.body;
       const phone = normalizePhone(body.phoneCode, body.phoneNumber);
       if (!phone) throw new AppError('VALIDATION_FAILED', 'phoneNumber: not a phone number');
       const row = await userRow(user.userId);
@@ -399,7 +399,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthContext): Pr
     },
     async (request) => {
       const user = await ctx.auth.requireUser(request);
-      const { channel, code } = request.body as { channel: 'email' | 'phone'; code: string };
+      const { channel, code } = request.body;
       const purpose = channel === 'email' ? 'confirm_email' : 'confirm_phone';
       const { target } = await ctx.codes.consumeForUser(purpose, user.userId, code);
       const now = ctx.clock.now();

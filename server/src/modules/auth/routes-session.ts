@@ -3,9 +3,9 @@
  * sessions and revoking them, and terms re-confirmation.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthService } from './auth-service.ts';
 
 export const SessionStatusSchema = Type.Object({
@@ -33,7 +33,7 @@ const Ok = Type.Object({ result: Type.Boolean() });
 const tags = ['auth'];
 
 export async function sessionRoutes(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: { deps: ModuleDeps; auth: AuthService },
 ): Promise<void> {
   const { auth } = options;
@@ -104,7 +104,7 @@ export async function sessionRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { force_refresh: force } = request.query as { force_refresh?: boolean };
+      const { force_refresh: force } = request.query;
       const issued = await auth.refresh(request, reply, force === true);
       if (!issued) throw new AppError('NOT_AUTHENTICATED');
       return { data: { token: issued.token, expiresAt: new Date(issued.expiresAtMs).toISOString() } };
@@ -159,7 +159,7 @@ export async function sessionRoutes(
     },
     async (request, reply) => {
       const user = await auth.requireUser(request, { allowUnconfirmedTerms: true });
-      const { sessionId } = request.params as { sessionId: string };
+      const { sessionId } = request.params;
       const open = await auth.sessions.list(user.userId, user.sessionId);
       if (!open.some((s) => s.id === sessionId)) throw new AppError('SESSION_NOT_FOUND');
       if (sessionId === user.sessionId) await auth.signOut(request, reply);

@@ -4,11 +4,12 @@
  * provider's ID token — language, currency, countryId, optional returnUrl) verifies the ID token,
  * signs in the linked user or registers a new one, and answers {redirectUrl} for the browser.
  */
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { activationTypeFor } from '../../../../domain/auth/activation.ts';
 import { normalizeEmail } from '../../../../domain/auth/credentials.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { DEV_CLIENT_ID, DEV_PROVIDER, type DevIdp } from './dev-idp.ts';
 import {
@@ -28,13 +29,14 @@ import { createUser, findById, isEmailTaken } from './users.ts';
 const MULTIPART_LIMIT_BYTES = 64 * 1024;
 const tags = ['auth'];
 
-interface SocialForm {
-  credential: string;
-  language: string;
-  currency: string;
-  countryId: number;
-  returnUrl?: string;
-}
+const SocialForm = Type.Object({
+  credential: Type.String({ minLength: 10, maxLength: 8192 }),
+  language: Type.String({ pattern: '^[a-z]{2}$' }),
+  currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  countryId: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  returnUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+type SocialForm = Static<typeof SocialForm>;
 
 export function socialProviders(ctx: AuthContext, devIdp: DevIdp | null): Map<string, OidcProvider> {
   const providers = new Map<string, OidcProvider>();
@@ -107,8 +109,8 @@ async function socialSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
   provider: OidcProvider,
+  form: SocialForm,
 ) {
-  const form = request.body as SocialForm;
   const identity = await verifyIdToken(ctx.db, ctx.clock, provider, form.credential);
   const linked = await ctx.db
     .selectFrom('user_social_identities')
@@ -128,7 +130,7 @@ async function socialSignIn(
 }
 
 export async function socialRoutes(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: { ctx: AuthContext; devIdp: DevIdp | null },
 ): Promise<void> {
   const { ctx } = options;
@@ -185,7 +187,7 @@ export async function socialRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const provider = providerOf((request.params as { provider: string }).provider);
+      const provider = providerOf(request.params.provider);
       return {
         clientId: provider.clientId,
         nonce: await issueNonce(ctx.db, ctx.clock, provider.name),
@@ -204,17 +206,11 @@ export async function socialRoutes(
           "multipart/form-data: credential (the provider's ID token; RS256, checked against its keys, issuer, audience, expiry and the nonce from /clientId), language, currency, countryId, optional returnUrl (a path). Signs in the linked user or registers a new one (site configuration permitting), and answers where the browser goes. 400 SOCIAL_TOKEN_INVALID; 404 SOCIAL_PROVIDER_UNKNOWN; 409 EMAIL_TAKEN; 403 REGISTRATION_DISABLED.",
         consumes: ['multipart/form-data'],
         params: Params,
-        body: Type.Object({
-          credential: Type.String({ minLength: 10, maxLength: 8192 }),
-          language: Type.String({ pattern: '^[a-z]{2}$' }),
-          currency: Type.String({ pattern: '^[A-Z]{3}$' }),
-          countryId: Type.Integer({ minimum: 1, maximum: 100_000 }),
-          returnUrl: Type.Optional(Type.String({ maxLength: 2000 })),
-        }),
+        body: SocialForm,
         response: { 200: Type.Object({ redirectUrl: Type.String() }) },
       },
     },
     async (request, reply) =>
-      socialSignIn(ctx, request, reply, providerOf((request.params as { provider: string }).provider)),
+      socialSignIn(ctx, request, reply, providerOf(request.params.provider), request.body),
   );
 }

@@ -1,12 +1,12 @@
 /** The signed-in user's config (no cache) and stored global settings (coupon-accounts §3). */
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import {
   COEF_VIEW_IDS,
   DEFAULT_GLOBAL_SETTINGS,
   FONT_SIZES,
   resolveGlobalSettings,
 } from '../../../../domain/session/global-settings.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { rejectUnknownFields, strict } from './schemas.ts';
 import { loadUserConfig } from './user-config.ts';
@@ -101,7 +101,7 @@ const UserConfigSchema = Type.Object({
   ),
 });
 
-export async function userRoutes(app: FastifyInstance, ctx: AuthContext): Promise<void> {
+export async function userRoutes(app: RoutesApp, ctx: AuthContext): Promise<void> {
   app.addHook('preValidation', rejectUnknownFields);
   const tags = ['auth'];
 
@@ -185,7 +185,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AuthContext): Promis
     },
     async (request) => {
       const user = await ctx.auth.requireUser(request);
-      const changes = request.body as Record<string, unknown>;
+      const changes = request.body;
       await ctx.db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('user_settings')

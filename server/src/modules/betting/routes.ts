@@ -9,11 +9,12 @@
  *   PUT  /bets/:betId/auto-cashout     automatic cash-out value (null clears it)
  * The bet slip's routes (quote, coupon codes, settings, promo codes, VIP requests): slip-routes.ts.
  */
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { ChangeCoefAction } from '../../../../domain/coupon/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { Id as AnyId, IdMap, IdString } from '../../platform/request-schemas.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { requireUser } from '../auth/index.ts';
 import { SUPPORTED_LANGUAGES } from '../sportsbook/index.ts';
 import { cashOut, quoteCashout, setAutoCashout } from './cash-out.ts';
@@ -53,17 +54,7 @@ export const CouponBody = Type.Object({
   promoCode: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
 });
 
-export type CouponBodyType = {
-  typeId: number;
-  systemValue?: number;
-  amount?: string;
-  amountByBetId?: Record<string, string>;
-  accountId: string | number;
-  bets: { outcomeId: string | number; coef: number; isBanker?: boolean }[];
-  changeCoefAction?: number;
-  exactCoef?: number | null;
-  promoCode?: string | null;
-};
+export type CouponBodyType = Static<typeof CouponBody>;
 
 const HistoryQuery = Type.Object({
   period: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'Days back' }),
@@ -77,7 +68,7 @@ const HistoryQuery = Type.Object({
   to: Type.Optional(Type.String({ pattern: MOMENT, description: 'Placed before' })),
   lng: Lng,
 });
-type HistoryQueryType = BetFilter & { period: number; from?: string; to?: string; lng: string };
+type HistoryQueryType = Static<typeof HistoryQuery>;
 
 /** The filter of a history query: from/to (either may be alone) replace the period. */
 function historyFilter(q: HistoryQueryType): BetFilter {
@@ -131,7 +122,7 @@ export function toCouponRequest(body: CouponBodyType): CouponRequest {
   };
 }
 
-export async function bettingRoutes(app: FastifyInstance, options: { ctx: BettingContext }): Promise<void> {
+export async function bettingRoutes(app: RoutesApp, options: { ctx: BettingContext }): Promise<void> {
   const { ctx } = options;
   const userOf = async (request: FastifyRequest) => BigInt((await requireUser(request)).userId);
 
@@ -148,12 +139,7 @@ export async function bettingRoutes(app: FastifyInstance, options: { ctx: Bettin
     },
     async (request) => {
       const userId = await userOf(request);
-      return placeCoupon(
-        ctx,
-        userId,
-        idempotencyKey(request),
-        toCouponRequest(request.body as CouponBodyType),
-      );
+      return placeCoupon(ctx, userId, idempotencyKey(request), toCouponRequest(request.body));
     },
   );
 
@@ -168,7 +154,7 @@ export async function bettingRoutes(app: FastifyInstance, options: { ctx: Bettin
       },
     },
     async (request) => {
-      const q = request.query as HistoryQueryType;
+      const q = request.query;
       return listBets(ctx.db, await userOf(request), historyFilter(q), ctx.clock.nowMs(), q.lng);
     },
   );
@@ -177,7 +163,7 @@ export async function bettingRoutes(app: FastifyInstance, options: { ctx: Bettin
     `${PREFIX}/bets.csv`,
     { schema: { tags, summary: 'Bet history as CSV', querystring: HistoryQuery } },
     async (request, reply) => {
-      const q = request.query as HistoryQueryType;
+      const q = request.query;
       const csv = await betsCsv(ctx.db, await userOf(request), historyFilter(q), ctx.clock.nowMs(), q.lng);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="bets.csv"');
@@ -196,13 +182,7 @@ export async function bettingRoutes(app: FastifyInstance, options: { ctx: Bettin
         querystring: Type.Object({ lng: Lng }),
       },
     },
-    async (request) =>
-      getBet(
-        ctx.db,
-        await userOf(request),
-        BigInt((request.params as { betId: string }).betId),
-        (request.query as { lng: string }).lng,
-      ),
+    async (request) => getBet(ctx.db, await userOf(request), BigInt(request.params.betId), request.query.lng),
   );
 
   app.get(
@@ -215,8 +195,7 @@ export async function bettingRoutes(app: FastifyInstance, options: { ctx: Bettin
         params: BetParams,
       },
     },
-    async (request) =>
-      quoteCashout(ctx, await userOf(request), BigInt((request.params as { betId: string }).betId)),
+    async (request) => quoteCashout(ctx, await userOf(request), BigInt(request.params.betId)),
   );
 
   app.post(
@@ -232,17 +211,11 @@ export async function bettingRoutes(app: FastifyInstance, options: { ctx: Bettin
       },
     },
     async (request) => {
-      const body = request.body as { stakeMinor?: string; expectedMinor?: string };
-      return cashOut(
-        ctx,
-        await userOf(request),
-        BigInt((request.params as { betId: string }).betId),
-        idempotencyKey(request),
-        {
-          stakePartMinor: body.stakeMinor === undefined ? null : BigInt(body.stakeMinor),
-          expectedMinor: body.expectedMinor === undefined ? null : BigInt(body.expectedMinor),
-        },
-      );
+      const body = request.body;
+      return cashOut(ctx, await userOf(request), BigInt(request.params.betId), idempotencyKey(request), {
+        stakePartMinor: body.stakeMinor === undefined ? null : BigInt(body.stakeMinor),
+        expectedMinor: body.expectedMinor === undefined ? null : BigInt(body.expectedMinor),
+      });
     },
   );
 
@@ -258,8 +231,8 @@ export async function bettingRoutes(app: FastifyInstance, options: { ctx: Bettin
       },
     },
     async (request) => {
-      const { valueMinor } = request.body as { valueMinor: string | null };
-      const betId = BigInt((request.params as { betId: string }).betId);
+      const { valueMinor } = request.body;
+      const betId = BigInt(request.params.betId);
       await setAutoCashout(
         ctx,
         await userOf(request),

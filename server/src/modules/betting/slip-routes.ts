@@ -9,26 +9,25 @@
  *   POST /vip-requests             file a VIP bet request (Idempotency-Key)
  *   GET  /vip-requests             the player's VIP bet requests
  */
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { MAX_COUPON_BETS } from '../../../../domain/coupon/index.ts';
 import { isCurrencyCode } from '../../../../domain/money/currencies.ts';
 import { AppError } from '../../platform/errors.ts';
 import { Id as AnyId } from '../../platform/request-schemas.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { getSessionUser, requireUser } from '../auth/index.ts';
 import type { BettingContext } from './context.ts';
 import { loadCouponCode, saveCouponCode } from './coupon-codes.ts';
 import {
   CouponSettingsPatch,
-  type CouponSettingsPatchJson,
   getCouponSettings,
   strictValidator,
   updateCouponSettings,
 } from './player-coupon-settings.ts';
 import { listPlayerPromos } from './promo-codes.ts';
 import { quoteCoupon } from './quote-coupon.ts';
-import { CouponBody, type CouponBodyType, idempotencyKey, toCouponRequest } from './routes.ts';
-import type { SlipLanguage } from './selection-view.ts';
+import { CouponBody, idempotencyKey, toCouponRequest } from './routes.ts';
 import { listVipRequests, requestVipBet } from './vip-requests.ts';
 
 const PREFIX = '/web-api/betting/v1';
@@ -56,18 +55,9 @@ const QuoteBody = Type.Object({
   bets: SlipBets,
   promoCode: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
 });
-type QuoteBodyType = {
-  typeId: number;
-  systemValue?: number;
-  accountId?: string | number;
-  currency?: string;
-  lng?: SlipLanguage;
-  bets: { outcomeId: string | number; isBanker?: boolean }[];
-  promoCode?: string | null;
-};
+type QuoteBodyType = Static<typeof QuoteBody>;
 
 const CodeBody = Type.Object({ typeId: TypeId, systemValue: Type.Optional(SystemValue), bets: SlipBets });
-type CodeBodyType = Pick<QuoteBodyType, 'typeId' | 'systemValue' | 'bets'>;
 
 const slipBets = (bets: QuoteBodyType['bets']) =>
   bets.map((b) => ({ outcomeId: BigInt(b.outcomeId), isBanker: b.isBanker === true }));
@@ -93,7 +83,7 @@ async function quoteCurrency(ctx: BettingContext, userId: bigint | null, body: Q
   return { currency, isBonusAccount: false };
 }
 
-export async function slipRoutes(app: FastifyInstance, options: { ctx: BettingContext }): Promise<void> {
+export async function slipRoutes(app: RoutesApp, options: { ctx: BettingContext }): Promise<void> {
   const { ctx } = options;
   const userOf = async (request: FastifyRequest) => BigInt((await requireUser(request)).userId);
   const guestOrUser = async (request: FastifyRequest) => {
@@ -113,7 +103,7 @@ export async function slipRoutes(app: FastifyInstance, options: { ctx: BettingCo
       },
     },
     async (request) => {
-      const body = request.body as QuoteBodyType;
+      const body = request.body;
       const bets = slipBets(body.bets);
       assertDistinct(bets);
       const userId = await guestOrUser(request);
@@ -144,7 +134,7 @@ export async function slipRoutes(app: FastifyInstance, options: { ctx: BettingCo
       },
     },
     async (request) => {
-      const body = request.body as CodeBodyType;
+      const body = request.body;
       return saveCouponCode(
         ctx,
         { typeId: body.typeId, systemValue: body.systemValue ?? 2, bets: slipBets(body.bets) },
@@ -166,8 +156,8 @@ export async function slipRoutes(app: FastifyInstance, options: { ctx: BettingCo
       },
     },
     async (request) => {
-      const { code } = request.params as { code: string };
-      const { lng } = request.query as { lng?: SlipLanguage };
+      const { code } = request.params;
+      const { lng } = request.query;
       return loadCouponCode(ctx.db, code, lng ?? 'en', ctx.clock.now());
     },
   );
@@ -195,13 +185,7 @@ export async function slipRoutes(app: FastifyInstance, options: { ctx: BettingCo
       },
       validatorCompiler: strictValidator,
     },
-    async (request) =>
-      updateCouponSettings(
-        ctx.db,
-        await userOf(request),
-        request.body as CouponSettingsPatchJson,
-        ctx.clock.now(),
-      ),
+    async (request) => updateCouponSettings(ctx.db, await userOf(request), request.body, ctx.clock.now()),
   );
 
   app.get(
@@ -226,12 +210,7 @@ export async function slipRoutes(app: FastifyInstance, options: { ctx: BettingCo
       },
     },
     async (request) =>
-      requestVipBet(
-        ctx,
-        await userOf(request),
-        idempotencyKey(request),
-        toCouponRequest(request.body as CouponBodyType),
-      ),
+      requestVipBet(ctx, await userOf(request), idempotencyKey(request), toCouponRequest(request.body)),
   );
 
   app.get(

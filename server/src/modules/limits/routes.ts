@@ -3,7 +3,8 @@
  * player statistics, and the reality-check answer. Every route needs a signed-in player.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { type AuthService, requireUser, SESSION_COOKIE } from '../auth/index.ts';
 import type { LimitsService } from './limits-service.ts';
 import { LimitViewSchema } from './views.ts';
@@ -29,7 +30,7 @@ const TITLES = {
 } as const;
 
 export async function limitsRoutes(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: { limits: LimitsService; auth: AuthService },
 ): Promise<void> {
   const { limits, auth } = options;
@@ -71,7 +72,7 @@ export async function limitsRoutes(
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const { limitType, limitValue } = request.body as { limitType: number; limitValue: number };
+      const { limitType, limitValue } = request.body;
       // The deposit "no limit" value of the spec is a removal.
       const value = limitValue === 999_999_999 ? -1 : limitValue;
       const result = await limits.change(BigInt(user.userId), user.currency, limitType, value);
@@ -100,7 +101,7 @@ export async function limitsRoutes(
     },
     async (request) => {
       const user = await requireUser(request);
-      const { limitType } = request.query as { limitType: number };
+      const { limitType } = request.query;
       const result = await limits.cancel(BigInt(user.userId), user.currency, limitType);
       return { status: result.status, title: 'The change is cancelled', data: result.limit };
     },
@@ -129,7 +130,7 @@ export async function limitsRoutes(
     },
     async (request) => {
       const user = await requireUser(request);
-      const { action, limitType } = request.query as { action: 'approve' | 'reject'; limitType?: number };
+      const { action, limitType } = request.query;
       const changed = await limits.action(BigInt(user.userId), action, limitType);
       const title =
         action === 'approve' ? 'The new deposit limit applies' : 'The deposit limit stays as it was';
@@ -211,7 +212,7 @@ export async function limitsRoutes(
     },
     async (request, reply) => {
       const user = await requireUser(request, { allowUnconfirmedTerms: true });
-      const { attributes } = (request.body as { data: { attributes: RealityCheckAttributes } }).data;
+      const { attributes } = request.body.data;
       await limits.recordRealityCheck(BigInt(user.userId), {
         action: attributes.action,
         doNotShowAgain: attributes.do_not_show_again,
@@ -248,12 +249,6 @@ async function countSession(limits: LimitsService, userId: bigint, reply: Fastif
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     throw err;
   }
-}
-
-interface RealityCheckAttributes {
-  action: 'continue' | 'log_out' | 'nothing';
-  do_not_show_again: boolean;
-  popup_show_at?: number | string | null;
 }
 
 /** popup_show_at as milliseconds: a number (ms, or s when small) or a date string. */

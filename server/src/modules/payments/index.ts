@@ -11,12 +11,13 @@
  * payment with its details (secure-data-routes.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { AmountError, parseAmount, returnPath } from '../../../../domain/money/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { IdString, Int32Id } from '../../platform/request-schemas.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { Ledger } from '../accounts/index.ts';
 import { requireUser } from '../auth/index.ts';
 import { PaymentRequests } from './payment-requests.ts';
@@ -111,7 +112,7 @@ function idempotencyKey(request: FastifyRequest): string {
 }
 
 export async function paymentsModule(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: {
     deps: ModuleDeps;
     payments: PaymentsService;
@@ -141,12 +142,12 @@ export async function paymentsModule(
       },
     },
     async (request) => {
-      const q = request.query as { direction: 'deposit' | 'withdrawal'; currency?: string; country?: string };
+      const q = request.query;
       return { methods: (await payments.methods(q)).map(methodView) };
     },
   );
 
-  await app.register(async (scope) => {
+  await app.register(async (scope: RoutesApp) => {
     // Signatures are over the exact bytes received, so this scope keeps JSON bodies raw.
     scope.addContentTypeParser(
       'application/json',
@@ -165,7 +166,7 @@ export async function paymentsModule(
         },
       },
       async (request) => {
-        const { provider } = request.params as { provider: string };
+        const { provider } = request.params;
         // A name this site does not use is a wrong address, not an outage.
         if (payments.provider?.name !== provider) {
           throw new AppError('PAYMENT_PROVIDER_UNKNOWN', `No payment provider named "${provider}"`);
@@ -188,16 +189,12 @@ export async function paymentsModule(
   await app.register(secureDataRoutes, { payments, grants, clock: deps.clock });
 }
 
-function registerSandboxPage(
-  app: FastifyInstance,
-  payments: PaymentsService,
-  sandbox: SandboxProvider,
-): void {
+function registerSandboxPage(app: RoutesApp, payments: PaymentsService, sandbox: SandboxProvider): void {
   app.get(
     '/payments-sandbox/pay/:reference',
     { schema: { hide: true, params: Reference } },
     async (request, reply) => {
-      const payment = await payments.getByReference((request.params as Static<typeof Reference>).reference);
+      const payment = await payments.getByReference(request.params.reference);
       if (payment.direction !== 'deposit') throw new AppError('PAYMENT_NOT_FOUND');
       reply.header('cache-control', 'no-store').header('content-security-policy', SANDBOX_PAGE_CSP);
       return reply
@@ -206,7 +203,7 @@ function registerSandboxPage(
     },
   );
 
-  app.register(async (scope) => {
+  app.register(async (scope: RoutesApp) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },
@@ -216,7 +213,7 @@ function registerSandboxPage(
       '/payments-sandbox/pay/:reference',
       { schema: { hide: true, params: Reference } },
       async (request, reply) => {
-        const payment = await payments.getByReference((request.params as Static<typeof Reference>).reference);
+        const payment = await payments.getByReference(request.params.reference);
         if (payment.direction !== 'deposit') throw new AppError('PAYMENT_NOT_FOUND');
         const form = (request.body ?? {}) as Record<string, string>;
         // Past its expiry the page takes no money (as a real provider's session ends): the deposit
@@ -253,7 +250,7 @@ async function amountFor(ledger: Ledger, userId: bigint, accountId: bigint, text
   }
 }
 
-function registerPlayerRoutes(app: FastifyInstance, payments: PaymentsService, ledger: Ledger): void {
+function registerPlayerRoutes(app: RoutesApp, payments: PaymentsService, ledger: Ledger): void {
   const tags = ['payments'];
   app.post(
     '/web-api/payments/v1/deposits',
@@ -267,7 +264,7 @@ function registerPlayerRoutes(app: FastifyInstance, payments: PaymentsService, l
     },
     async (request) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const body = request.body as Static<typeof PaymentBody>;
+      const body = request.body;
       const accountId = BigInt(body.accountId);
       const started = await payments.startDeposit({
         userId,
@@ -294,7 +291,7 @@ function registerPlayerRoutes(app: FastifyInstance, payments: PaymentsService, l
     },
     async (request) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const body = request.body as Static<typeof WithdrawalBody>;
+      const body = request.body;
       const accountId = BigInt(body.accountId);
       const payment = await payments.requestWithdrawal({
         userId,
@@ -322,7 +319,7 @@ function registerPlayerRoutes(app: FastifyInstance, payments: PaymentsService, l
     },
     async (request) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const payment = await payments.cancelWithdrawal(userId, BigInt((request.params as { id: string }).id));
+      const payment = await payments.cancelWithdrawal(userId, BigInt(request.params.id));
       return { payment: paymentView(payment) };
     },
   );
@@ -339,7 +336,7 @@ function registerPlayerRoutes(app: FastifyInstance, payments: PaymentsService, l
     },
     async (request, reply) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const q = request.query as Static<typeof HistoryQuery>;
+      const q = request.query;
       const page = await payments.payments(userId, {
         ...(q.direction ? { direction: q.direction } : {}),
         ...(q.state ? { states: q.state.split(',') as never } : {}),

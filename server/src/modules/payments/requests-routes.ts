@@ -4,11 +4,12 @@
  * GET /web-api/payments/v1/mobile-cash (mobile-cash payment entries of site-shell §3, newest first,
  * archive excluded unless asked).
  */
-import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { IdString } from '../../platform/request-schemas.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { requireUser } from '../auth/index.ts';
 import { MAX_MESSAGE_LENGTH, type PaymentRequest, type PaymentRequests } from './payment-requests.ts';
 import type { PaymentsService } from './payments-service.ts';
@@ -67,7 +68,7 @@ function idempotencyKey(request: FastifyRequest): string {
 }
 
 export async function requestsRoutes(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: { payments: PaymentsService; requests: PaymentRequests; clock: Clock },
 ): Promise<void> {
   const { payments, requests, clock } = options;
@@ -101,7 +102,7 @@ export async function requestsRoutes(
     },
     async (request, reply) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const q = request.query as Static<typeof PageQuery>;
+      const q = request.query;
       const page = await requests.list(userId, q);
       reply.header('cache-control', 'no-store');
       return { entities: page.entities.map(requestView), total_count: page.totalCount };
@@ -122,7 +123,7 @@ export async function requestsRoutes(
     },
     async (request) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const body = request.body as Static<typeof NewRequestBody>;
+      const body = request.body;
       const created = await requests.create({
         userId,
         topicId: body.topicId,
@@ -155,7 +156,7 @@ export async function requestsRoutes(
     },
     async (request, reply) => {
       const userId = BigInt((await requireUser(request)).userId);
-      const q = request.query as Static<typeof MobileQuery>;
+      const q = request.query;
       const page = await payments.payments(userId, {
         direction: 'deposit',
         methodCode: 'mobile_cash',

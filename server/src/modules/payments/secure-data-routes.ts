@@ -6,11 +6,11 @@
  * Errors: REAUTH_REQUIRED (403, re-enter the password first), PAYMENT_NOT_FOUND (404).
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { isRecentlyAuthenticated } from '../../../../domain/session/session-token.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { IdString } from '../../platform/request-schemas.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { requireUser } from '../auth/index.ts';
 import type { PaymentsService } from './payments-service.ts';
 import { GRANT_COOKIE, type SecureDataGrants } from './secure-data-grant.ts';
@@ -22,7 +22,7 @@ const GrantSchema = Type.Object({
 });
 
 export async function secureDataRoutes(
-  app: FastifyInstance,
+  app: RoutesApp,
   options: { payments: PaymentsService; grants: SecureDataGrants; clock: Clock },
 ): Promise<void> {
   const { payments, grants, clock } = options;
@@ -95,10 +95,7 @@ export async function secureDataRoutes(
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const payment = await payments.getPayment(
-        BigInt((request.params as { id: string }).id),
-        BigInt(user.userId),
-      );
+      const payment = await payments.getPayment(BigInt(request.params.id), BigInt(user.userId));
       const granted = (await grants.validUntil(request.cookies[GRANT_COOKIE], user.userId)) !== null;
       const destination = payment.details.destination;
       reply.header('cache-control', 'no-store');
