@@ -1,5 +1,5 @@
 /** The JSON shape of one account (coupon-accounts §3): amounts as the integer minor-unit string and the formatted decimal. */
-import { formatAmount } from '../../../../domain/money/index.ts';
+import { formatAmount } from '@parlay/domain/money/index.ts';
 import type { Account } from './wallet.ts';
 
 export function accountView(a: Account) {

@@ -4,8 +4,8 @@
  * which records the transfer and moves every balance with a guarded update in one call.
  */
 import { createHash } from 'node:crypto';
+import { isCurrencyCode, MAX_AMOUNT_MINOR } from '@parlay/domain/money/index.ts';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { isCurrencyCode, MAX_AMOUNT_MINOR } from '../../../../domain/money/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { PREPARED_MARKER } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -3,8 +3,9 @@
  * currency, set the active account, and the transaction history. Amounts travel as integer strings
  * of minor units (moneyMinor) and as the formatted decimal (money).
  */
+
+import { formatAmount } from '@parlay/domain/money/index.ts';
 import { Type } from '@sinclair/typebox';
-import { formatAmount } from '../../../../domain/money/index.ts';
 import { IdString } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { requireUser } from '../auth/index.ts';

@@ -3,8 +3,9 @@
  * extra currency accounts (type 9) added and removed by the player, bonus accounts (type 4) opened
  * by the bonuses module. Exactly one main or currency account is active at a time.
  */
+
+import { currency as currencyOf, isCurrencyCode } from '@parlay/domain/money/index.ts';
 import { type Kysely, sql } from 'kysely';
-import { currency as currencyOf, isCurrencyCode } from '../../../../domain/money/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';

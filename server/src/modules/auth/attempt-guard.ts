@@ -6,14 +6,15 @@
  * window instead of a row per attempt. A limit whose answer promises a wait (one SMS a minute:
  * "resend after 60 s") uses limitSliding instead: a row per hit, counted over the last window.
  */
-import type { Kysely } from 'kysely';
+
 import {
   ATTEMPT_WINDOWS_MS,
   type AttemptAction,
   isOverBurst,
   requiredCaptcha,
   windowStartMs,
-} from '../../../../domain/auth/attempt-policy.ts';
+} from '@parlay/domain/auth/attempt-policy.ts';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';

@@ -2,9 +2,10 @@
  * Who the caller is. Other modules use this through index.ts: getSessionUser(request) for optional
  * sign-in, requireUser(request) to insist on it. The answer is computed once per request.
  */
+
+import { isTermsChanged, tokenState } from '@parlay/domain/session/session-token.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { isTermsChanged, tokenState } from '../../../../domain/session/session-token.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';

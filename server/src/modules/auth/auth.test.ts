@@ -1,5 +1,5 @@
+import { decodeBase32 } from '@parlay/domain/auth/base32.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeBase32 } from '../../../../domain/auth/base32.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { SiteConfigService } from '../config/index.ts';

@@ -3,8 +3,9 @@
  * account exists; setting the new password tells a wrong code (WRONG_CODE) from an expired one
  * (CODE_TIME_UP), and ends every session of the account.
  */
+
+import { normalizeEmail, normalizePhone } from '@parlay/domain/auth/credentials.ts';
 import type { FastifyRequest } from 'fastify';
-import { normalizeEmail, normalizePhone } from '../../../../domain/auth/credentials.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type AuthContext, captchaHeaderOf, subjectOf } from './auth-context.ts';
 import { hashPassword } from './password-hash.ts';

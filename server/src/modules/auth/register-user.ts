@@ -6,8 +6,7 @@
  * current terms and is signed in.
  */
 import { randomInt } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACTIVATION_PERIOD_DAYS, activationTypeFor } from '../../../../domain/auth/activation.ts';
+import { ACTIVATION_PERIOD_DAYS, activationTypeFor } from '@parlay/domain/auth/activation.ts';
 import {
   isCalendarDate,
   isOfAge,
@@ -15,7 +14,8 @@ import {
   normalizePhone,
   type Phone,
   passwordProblem,
-} from '../../../../domain/auth/credentials.ts';
+} from '@parlay/domain/auth/credentials.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { type AuthContext, captchaHeaderOf, subjectOf } from './auth-context.ts';
 import { hashPassword } from './password-hash.ts';

@@ -1,6 +1,7 @@
 /** Registration routes: fast, phone and full registration and the e-mail save-credentials option. */
+
+import { normalizeEmail } from '@parlay/domain/auth/credentials.ts';
 import { Type } from '@sinclair/typebox';
-import { normalizeEmail } from '../../../../domain/auth/credentials.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';

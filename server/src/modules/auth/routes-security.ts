@@ -4,11 +4,12 @@
  * Changing e-mail, phone or two-step settings needs a sign-in or re-authentication within the last
  * 5 minutes (403 REAUTH_REQUIRED); a password or two-step change ends the other sessions.
  */
+
+import { decodeBase32 } from '@parlay/domain/auth/base32.ts';
+import { normalizeEmail, normalizePhone } from '@parlay/domain/auth/credentials.ts';
+import { isRecentlyAuthenticated } from '@parlay/domain/session/session-token.ts';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { decodeBase32 } from '../../../../domain/auth/base32.ts';
-import { normalizeEmail, normalizePhone } from '../../../../domain/auth/credentials.ts';
-import { isRecentlyAuthenticated } from '../../../../domain/session/session-token.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { type AuthContext, captchaHeaderOf, subjectOf } from './auth-context.ts';

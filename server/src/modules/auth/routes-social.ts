@@ -4,10 +4,11 @@
  * provider's ID token — language, currency, countryId, optional returnUrl) verifies the ID token,
  * signs in the linked user or registers a new one, and answers {redirectUrl} for the browser.
  */
+
+import { activationTypeFor } from '@parlay/domain/auth/activation.ts';
+import { normalizeEmail } from '@parlay/domain/auth/credentials.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { activationTypeFor } from '../../../../domain/auth/activation.ts';
-import { normalizeEmail } from '../../../../domain/auth/credentials.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';

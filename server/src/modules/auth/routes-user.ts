@@ -1,11 +1,12 @@
 /** The signed-in user's config (no cache) and stored global settings (coupon-accounts §3). */
-import { type TSchema, Type } from '@sinclair/typebox';
+
 import {
   COEF_VIEW_IDS,
   DEFAULT_GLOBAL_SETTINGS,
   FONT_SIZES,
   resolveGlobalSettings,
-} from '../../../../domain/session/global-settings.ts';
+} from '@parlay/domain/session/global-settings.ts';
+import { type TSchema, Type } from '@sinclair/typebox';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { rejectUnknownFields, strict } from './schemas.ts';

@@ -1,7 +1,8 @@
 /** Request and answer schemas shared by the auth routes. */
+
+import { PASSWORD_MAX_LENGTH } from '@parlay/domain/auth/credentials.ts';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { PASSWORD_MAX_LENGTH } from '../../../../domain/auth/credentials.ts';
 import { AppError } from '../../platform/errors.ts';
 
 /** Length is checked by the password rule (domain/auth/credentials.ts) to answer its own codes. */

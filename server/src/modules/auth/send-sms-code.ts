@@ -3,8 +3,9 @@
  * sign-in or phone registration. The answer is the same whether or not the phone has an account;
  * sign-in codes only go to phones that have one. One SMS per phone a minute, five an hour.
  */
+
+import { normalizePhone } from '@parlay/domain/auth/credentials.ts';
 import type { FastifyRequest } from 'fastify';
-import { normalizePhone } from '../../../../domain/auth/credentials.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from './auth-context.ts';
 import { findByPhone, phoneTarget } from './users.ts';

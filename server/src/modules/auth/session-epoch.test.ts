@@ -8,9 +8,10 @@
  * module's) holds each racing login that got that far until the change has answered, and the change
  * starts once the first login is held. Logins that had not got that far run on freely.
  */
+
+import { decodeBase32 } from '@parlay/domain/auth/base32.ts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeBase32 } from '../../../../domain/auth/base32.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import type { AuthService } from './auth-service.ts';
 import { TestClient } from './test-client.ts';

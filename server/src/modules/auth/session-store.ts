@@ -8,13 +8,13 @@
  * is still the user's: a sign-in racing a password change or a self-exclusion leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   type SessionClaims,
   sessionExpiresAtMs,
   tokenExpiresAtMs,
-} from '../../../../domain/session/session-token.ts';
+} from '@parlay/domain/session/session-token.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { FingerprintReading } from './device-fingerprint.ts';

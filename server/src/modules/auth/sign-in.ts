@@ -3,8 +3,9 @@
  * SMS code, and the two-step second factor. An unknown account costs the same work as a wrong
  * password and answers the same INVALID_CREDENTIALS, so the answer tells nothing about who exists.
  */
+
+import { normalizePhone, parseLogin } from '@parlay/domain/auth/credentials.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { normalizePhone, parseLogin } from '../../../../domain/auth/credentials.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type AuthContext, captchaHeaderOf, subjectOf } from './auth-context.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';

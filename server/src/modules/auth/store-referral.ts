@@ -3,9 +3,10 @@
  * from the landing address, domain/auth/referral.ts) on the new user: one user_referrals row, and
  * users.ref_id from refererid when the form did not name a referrer.
  */
+
+import { type ReferralValues, referralValuesFrom } from '@parlay/domain/auth/referral.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type ReferralValues, referralValuesFrom } from '../../../../domain/auth/referral.ts';
 import type { Database } from '../../platform/schema.ts';
 
 /** users.ref_id is an integer column: a larger refererid is kept in user_referrals only. */

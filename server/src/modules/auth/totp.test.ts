@@ -1,5 +1,5 @@
+import { decodeBase32 } from '@parlay/domain/auth/base32.ts';
 import { describe, expect, it } from 'vitest';
-import { decodeBase32 } from '../../../../domain/auth/base32.ts';
 import { hotp, matchTotp, newTotpSecret, otpauthUri, totp } from './totp.ts';
 
 const ascii = (s: string) => new TextEncoder().encode(s);

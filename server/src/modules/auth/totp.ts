@@ -3,7 +3,7 @@
  * 30-second steps, HMAC-SHA1 as authenticator apps expect, one step of clock drift either way.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { encodeBase32 } from '../../../../domain/auth/base32.ts';
+import { encodeBase32 } from '@parlay/domain/auth/base32.ts';
 
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;

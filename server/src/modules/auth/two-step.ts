@@ -3,8 +3,8 @@
  * second step answers it with a TOTP code (each time step accepted once) or a single-use backup code.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { decodeBase32 } from '@parlay/domain/auth/base32.ts';
 import type { Kysely } from 'kysely';
-import { decodeBase32 } from '../../../../domain/auth/base32.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';

@@ -2,9 +2,10 @@
  * The user config (coupon-accounts §3 "User config"): contacts and identity, activation, protection
  * level and methods, personal data, ban and verification state, and sports the user may not bet on.
  */
+
+import { ACTIVATION_TYPES, remainingDaysToActivate } from '@parlay/domain/auth/activation.ts';
+import { type ProtectionMethods, protectionLevel } from '@parlay/domain/auth/protection-level.ts';
 import type { Kysely } from 'kysely';
-import { ACTIVATION_TYPES, remainingDaysToActivate } from '../../../../domain/auth/activation.ts';
-import { type ProtectionMethods, protectionLevel } from '../../../../domain/auth/protection-level.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
 

@@ -3,13 +3,13 @@
  * random ten-digit account number (the "id" of one-click accounts, usable as a login by everyone).
  */
 import { randomInt } from 'node:crypto';
-import type { Insertable, Kysely } from 'kysely';
 import {
   ACCOUNT_NUMBER_MAX,
   ACCOUNT_NUMBER_MIN,
   type LoginIdentifier,
   type Phone,
-} from '../../../../domain/auth/credentials.ts';
+} from '@parlay/domain/auth/credentials.ts';
+import type { Insertable, Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 

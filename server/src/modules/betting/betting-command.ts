@@ -2,7 +2,7 @@
  * The operator's betting commands: parlay promo create|list|disable and parlay bets vip
  * list|approve|reject. Answer 0 on success, 1 on a usage error or a refused operation.
  */
-import { oddsMilliText } from '../../../../domain/odds/formats.ts';
+import { oddsMilliText } from '@parlay/domain/odds/formats.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type CommandOut, runOperatorCommand } from '../../platform/operator-command.ts';
 import type { BettingContext } from './context.ts';

@@ -6,10 +6,11 @@
  * returns more than its stake. The bound is computed here separately, as exact fractions over an
  * explicit list of combinations.
  */
+
+import { combinations, systemValueRange } from '@parlay/domain/coupon/index.ts';
+import type { OutcomeResult } from '@parlay/domain/sportsbook/settlement.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { combinations, systemValueRange } from '../../../../domain/coupon/index.ts';
-import type { OutcomeResult } from '../../../../domain/sportsbook/settlement.ts';
 import { type LegMarket, type ValuedCoupon, type ValuedLeg, valueCashout } from './cash-out-value.ts';
 
 interface Fraction {

@@ -23,8 +23,8 @@ import {
   isSystemType,
   legFactor2000,
   subsetProductSum,
-} from '../../../../domain/coupon/index.ts';
-import type { OutcomeResult } from '../../../../domain/sportsbook/settlement.ts';
+} from '@parlay/domain/coupon/index.ts';
+import type { OutcomeResult } from '@parlay/domain/sportsbook/settlement.ts';
 
 export const SCALE = 10n ** 9n;
 

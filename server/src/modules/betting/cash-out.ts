@@ -11,13 +11,13 @@
  * IDEMPOTENCY_KEY_REUSED (422), VALIDATION_FAILED (400).
  */
 import { createHash } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
 import {
   type CashoutAnswer,
   type CashoutQuote,
   stakePartValueMinor,
-} from '../../../../domain/coupon/bet-view.ts';
-import { possibleWinMinor } from '../../../../domain/coupon/index.ts';
+} from '@parlay/domain/coupon/bet-view.ts';
+import { possibleWinMinor } from '@parlay/domain/coupon/index.ts';
+import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';

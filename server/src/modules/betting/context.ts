@@ -2,8 +2,9 @@
  * What the betting use cases share: the database, the ledger, the clock, the bus, the site
  * configuration and the responsible-gaming hook, plus the bet message published after commit.
  */
+
+import type { BetMessage } from '@parlay/domain/coupon/bet-view.ts';
 import type { Kysely, Transaction } from 'kysely';
-import type { BetMessage } from '../../../../domain/coupon/bet-view.ts';
 import type { EventBus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';

@@ -8,8 +8,8 @@
  * Errors: VALIDATION_FAILED (400), COUPON_CODE_NOT_FOUND (404), RATE_LIMITED (429).
  */
 import { randomInt } from 'node:crypto';
+import { isCouponTypeId, isSystemType } from '@parlay/domain/coupon/index.ts';
 import { type Kysely, sql } from 'kysely';
-import { isCouponTypeId, isSystemType } from '../../../../domain/coupon/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { BettingContext } from './context.ts';

@@ -2,8 +2,8 @@
  * The site configuration's coupon group, resolved for one currency: amount limits and maximum
  * payout in minor units, the live delay of a sport, the express bonus and cash-out switches.
  */
-import { parseAmount } from '../../../../domain/money/amount.ts';
-import { FALLBACK_CURRENCY } from '../../../../domain/money/currencies.ts';
+import { parseAmount } from '@parlay/domain/money/amount.ts';
+import { FALLBACK_CURRENCY } from '@parlay/domain/money/currencies.ts';
 import type { SiteConfigService } from '../config/index.ts';
 
 export interface CouponSettings {

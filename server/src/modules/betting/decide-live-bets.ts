@@ -7,8 +7,9 @@
  * Rejected: the stake is released, given back to the wagering limits, and its promo code to the player. One bet per transaction, claimed FOR UPDATE SKIP LOCKED, so
  * several workers decide each bet once.
  */
+
+import { type ChangeCoefAction, decideOddsChange } from '@parlay/domain/coupon/index.ts';
 import type { Kysely, Selectable } from 'kysely';
-import { type ChangeCoefAction, decideOddsChange } from '../../../../domain/coupon/index.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
 import { readSelections, type SelectionState } from '../sportsbook/index.ts';

@@ -5,11 +5,11 @@
  * MAX_CSV_ROWS rows).
  */
 
+import type { BetLegView, BetView } from '@parlay/domain/coupon/bet-view.ts';
+import { formatAmount } from '@parlay/domain/money/amount.ts';
+import { isCurrencyCode } from '@parlay/domain/money/currencies.ts';
+import { oddsMilliText } from '@parlay/domain/odds/formats.ts';
 import type { Kysely, Selectable } from 'kysely';
-import type { BetLegView, BetView } from '../../../../domain/coupon/bet-view.ts';
-import { formatAmount } from '../../../../domain/money/amount.ts';
-import { isCurrencyCode } from '../../../../domain/money/currencies.ts';
-import { oddsMilliText } from '../../../../domain/odds/formats.ts';
 import { csvRow } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';

@@ -20,8 +20,8 @@
  */
 
 import { createHash } from 'node:crypto';
+import { oddsMilliText } from '@parlay/domain/odds/formats.ts';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { oddsMilliText } from '../../../../domain/odds/formats.ts';
 import { AppError, ERRORS } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { CaptureInput, Ledger, ReserveInput } from '../accounts/index.ts';

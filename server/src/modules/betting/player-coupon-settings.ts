@@ -9,17 +9,18 @@
  * reduceCouponSettings: setting drop-on-score-change turns one-click off; clearing the exact
  * coefficient turns drop-on-score-change off.
  */
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
-import type { FastifySchemaCompiler } from 'fastify';
-import type { Kysely } from 'kysely';
+
 import {
   type ChangeCoefAction,
   type CouponSettings,
   DEFAULT_COUPON_SETTINGS,
   type OneClickState,
   reduceCouponSettings,
-} from '../../../../domain/coupon/index.ts';
+} from '@parlay/domain/coupon/index.ts';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 

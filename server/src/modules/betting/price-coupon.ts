@@ -18,9 +18,9 @@ import {
   possibleWinMinor,
   systemCombinationCount,
   systemValueRange,
-} from '../../../../domain/coupon/index.ts';
-import { isBetLive } from '../../../../domain/sportsbook/bet-state.ts';
-import { isOverStatus } from '../../../../domain/sportsbook/game-status.ts';
+} from '@parlay/domain/coupon/index.ts';
+import { isBetLive } from '@parlay/domain/sportsbook/bet-state.ts';
+import { isOverStatus } from '@parlay/domain/sportsbook/game-status.ts';
 import { AppError, type ErrorCode } from '../../platform/errors.ts';
 import type { SelectionState } from '../sportsbook/index.ts';
 import type { CouponSettings } from './coupon-settings.ts';

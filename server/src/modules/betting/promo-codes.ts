@@ -19,9 +19,10 @@
  * Errors: PROMO_CODE_INVALID (unknown, disabled, outside its dates), PROMO_CODE_USED,
  * PROMO_CODE_MIN_COEF, PROMO_CODE_NOT_ALLOWED (multiple singles); VALIDATION_FAILED for bad CLI input.
  */
+
+import { isPromoCodeAllowed } from '@parlay/domain/coupon/index.ts';
+import { oddsMilliText } from '@parlay/domain/odds/formats.ts';
 import { type Kysely, sql } from 'kysely';
-import { isPromoCodeAllowed } from '../../../../domain/coupon/index.ts';
-import { oddsMilliText } from '../../../../domain/odds/formats.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 

@@ -19,7 +19,7 @@ import {
   isVipBetAvailable,
   systemCombinationCount,
   systemValues,
-} from '../../../../domain/coupon/index.ts';
+} from '@parlay/domain/coupon/index.ts';
 import type { BettingContext } from './context.ts';
 import { couponSettings } from './coupon-settings.ts';
 import { readCouponSettings } from './player-coupon-settings.ts';

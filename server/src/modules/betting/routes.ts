@@ -9,9 +9,10 @@
  *   PUT  /bets/:betId/auto-cashout     automatic cash-out value (null clears it)
  * The bet slip's routes (quote, coupon codes, settings, promo codes, VIP requests): slip-routes.ts.
  */
+
+import type { ChangeCoefAction } from '@parlay/domain/coupon/index.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { ChangeCoefAction } from '../../../../domain/coupon/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { Id as AnyId, IdMap, IdString } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';

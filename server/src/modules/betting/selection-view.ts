@@ -9,13 +9,14 @@
  * the game is over or the market resulted; live by isBetLive. isDisabledBanker: a locked or
  * finished bet cannot be made a banker.
  */
-import type { Kysely } from 'kysely';
+
 import {
   COUPON_TYPE,
   couponBetState,
   marketKindCode,
   type SlipSelectionView,
-} from '../../../../domain/coupon/index.ts';
+} from '@parlay/domain/coupon/index.ts';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
 import {
   readSelectionLabels,

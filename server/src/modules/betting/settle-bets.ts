@@ -10,8 +10,9 @@
  * a promo code gets its boost (promo-codes.ts promoBoostMinor) as a second transfer, reason
  * promo_boost (key promo:<betId>:<version>), reversed and reposted with the payout.
  */
+
+import { settleCoupon } from '@parlay/domain/coupon/index.ts';
 import { type Kysely, sql } from 'kysely';
-import { settleCoupon } from '../../../../domain/coupon/index.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
 import { readOutcomeResults } from '../sportsbook/index.ts';

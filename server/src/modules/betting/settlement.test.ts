@@ -1,6 +1,6 @@
+import { settleCoupon } from '@parlay/domain/coupon/index.ts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { settleCoupon } from '../../../../domain/coupon/index.ts';
 import { runAutoCashouts, settleResultedBets } from './index.ts';
 import {
   type BettingTestApp,

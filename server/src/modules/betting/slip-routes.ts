@@ -9,10 +9,11 @@
  *   POST /vip-requests             file a VIP bet request (Idempotency-Key)
  *   GET  /vip-requests             the player's VIP bet requests
  */
+
+import { MAX_COUPON_BETS } from '@parlay/domain/coupon/index.ts';
+import { isCurrencyCode } from '@parlay/domain/money/currencies.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { MAX_COUPON_BETS } from '../../../../domain/coupon/index.ts';
-import { isCurrencyCode } from '../../../../domain/money/currencies.ts';
 import { AppError } from '../../platform/errors.ts';
 import { Id as AnyId } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';

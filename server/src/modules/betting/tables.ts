@@ -1,5 +1,5 @@
+import type { BetStatus, LegResult } from '@parlay/domain/coupon/bet-view.ts';
 import type { Generated } from 'kysely';
-import type { BetStatus, LegResult } from '../../../../domain/coupon/bet-view.ts';
 
 export type { BetStatus, LegResult };
 export type VipRequestStatus = 'pending' | 'approved' | 'rejected' | 'expired';

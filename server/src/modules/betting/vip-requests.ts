@@ -17,8 +17,9 @@
  * VIP_BET_NOT_AVAILABLE, VIP_REQUEST_DECIDED, the placement rules' codes, INSUFFICIENT_FUNDS (409),
  * IDEMPOTENCY_KEY_REUSED (422).
  */
+
+import { amountLimits, isVipBetAvailable } from '@parlay/domain/coupon/index.ts';
 import type { Kysely, Selectable } from 'kysely';
-import { amountLimits, isVipBetAvailable } from '../../../../domain/coupon/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';

@@ -7,7 +7,6 @@
  * A protected call carries the answer in the x-captcha header as "<challenge id>:<answer>".
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   CAPTCHA_ERROR_CODES,
   type CaptchaErrorCode,
@@ -15,7 +14,8 @@ import {
   captchaRequiredCode,
   captchaSatisfies,
   hasLeadingZeroBits,
-} from '../../../../domain/auth/attempt-policy.ts';
+} from '@parlay/domain/auth/attempt-policy.ts';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';

@@ -9,7 +9,7 @@
  * paid (holds_until, its expiry) so that parallel deposits cannot pass the limit together, and
  * after that only a confirmed deposit counts. An abandoned one stops counting by itself.
  */
-import { sql } from 'kysely';
+
 import {
   checkAmount,
   type LimitRecord,
@@ -18,8 +18,9 @@ import {
   lockedUntilSec,
   typesOf,
   windowSeconds,
-} from '../../../../domain/limits/index.ts';
-import { currency as currencyInfo } from '../../../../domain/money/index.ts';
+} from '@parlay/domain/limits/index.ts';
+import { currency as currencyInfo } from '@parlay/domain/money/index.ts';
+import { sql } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import { convert, convertOrNull, rateMissing } from './exchange-rates.ts';
 import type { Db, StoredLimits } from './limit-records.ts';

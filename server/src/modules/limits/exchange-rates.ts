@@ -5,8 +5,8 @@
  *
  * Errors: LIMIT_FX_RATE_MISSING (403) when no rate is known for a pair that must be converted.
  */
-import { convertMinor, type ExchangeRate, invertRate, parseRate } from '../../../../domain/limits/index.ts';
-import { currency as currencyInfo, isCurrencyCode } from '../../../../domain/money/index.ts';
+import { convertMinor, type ExchangeRate, invertRate, parseRate } from '@parlay/domain/limits/index.ts';
+import { currency as currencyInfo, isCurrencyCode } from '@parlay/domain/money/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Db } from './limit-records.ts';
 

@@ -1,5 +1,5 @@
 /** parlay fx list | set <BASE> <QUOTE> <rate> | remove <BASE> <QUOTE> — the rates limits count with. */
-import { formatRate } from '../../../../domain/limits/index.ts';
+import { formatRate } from '@parlay/domain/limits/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { listRates, removeRate, setRate } from './exchange-rates.ts';

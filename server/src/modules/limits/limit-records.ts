@@ -2,14 +2,15 @@
  * Reading and writing the player_limits rows as domain LimitRecords, and the per-player lock that
  * puts every limit check of one player in a queue (parallel deposits never pass a limit together).
  */
-import type { Kysely, Transaction } from 'kysely';
+
 import {
   emptyRecord,
   LIMIT_TYPES,
   type LimitRecord,
   type LimitType,
   settle,
-} from '../../../../domain/limits/index.ts';
+} from '@parlay/domain/limits/index.ts';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -6,7 +6,7 @@
  * LIMIT_LOSS_EXCEEDED, LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT, LIMIT_SESSION_ENDED,
  * LIMIT_FX_RATE_MISSING (403); LIMIT_LOCKED, LIMIT_NOTHING_PENDING (409).
  */
-import type { Kysely, Transaction } from 'kysely';
+
 import {
   approve,
   dayStartSec,
@@ -20,7 +20,8 @@ import {
   requestChange,
   sessionSecondsLeft,
   sessionSecondsToAdd,
-} from '../../../../domain/limits/index.ts';
+} from '@parlay/domain/limits/index.ts';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';

@@ -3,8 +3,9 @@
  * settled stakes) for today, this week and this month in the site's time zone, in the player's
  * currency (other currencies converted as counted; without a rate they are left out).
  */
+
+import { dayStartSec, monthStartSec, weekStartSec } from '@parlay/domain/limits/index.ts';
 import { sql } from 'kysely';
-import { dayStartSec, monthStartSec, weekStartSec } from '../../../../domain/limits/index.ts';
 import { usedMinor } from './check-usage.ts';
 import type { Db } from './limit-records.ts';
 import { LIMITS_DAY_OFFSET_HOURS } from './limits-service.ts';

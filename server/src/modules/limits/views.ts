@@ -1,5 +1,5 @@
 /** The client-limit entity of site-shell §3 as the limits API answers it. */
-import { type Static, Type } from '@sinclair/typebox';
+
 import {
   approvalDeadlineSec,
   DEPOSIT_NO_LIMIT,
@@ -15,8 +15,9 @@ import {
   sessionSecondsLeft,
   stateOf,
   windowSeconds,
-} from '../../../../domain/limits/index.ts';
-import { currency as currencyInfo } from '../../../../domain/money/index.ts';
+} from '@parlay/domain/limits/index.ts';
+import { currency as currencyInfo } from '@parlay/domain/money/index.ts';
+import { type Static, Type } from '@sinclair/typebox';
 import { usedMinor, windowRange } from './check-usage.ts';
 import type { Db } from './limit-records.ts';
 

@@ -11,9 +11,9 @@
  * payment with its details (secure-data-routes.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { AmountError, parseAmount, returnPath } from '@parlay/domain/money/index.ts';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { AmountError, parseAmount, returnPath } from '../../../../domain/money/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { IdString, Int32Id } from '../../platform/request-schemas.ts';

@@ -1,6 +1,7 @@
 /** Payment history (office historypay) and the operator's queue of withdrawals awaiting a decision. */
+
+import type { PaymentDirection, PaymentState } from '@parlay/domain/money/index.ts';
 import type { Kysely } from 'kysely';
-import type { PaymentDirection, PaymentState } from '../../../../domain/money/index.ts';
 import type { Database } from '../../platform/schema.ts';
 import { type Page, pageOf } from '../accounts/index.ts';
 import { type Payment, toPayment } from './payment-record.ts';

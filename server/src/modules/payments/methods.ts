@@ -1,6 +1,7 @@
 /** The payment-method catalogue shown on the recharge and withdrawal pages. */
+
+import type { PaymentDirection } from '@parlay/domain/money/index.ts';
 import type { Kysely, Selectable } from 'kysely';
-import type { PaymentDirection } from '../../../../domain/money/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 

@@ -1,7 +1,7 @@
 /** A payment row as the service hands it out, and the small helpers every use case shares. */
 import { createHash, randomBytes } from 'node:crypto';
+import type { PaymentDirection, PaymentState } from '@parlay/domain/money/index.ts';
 import type { Kysely, Selectable } from 'kysely';
-import type { PaymentDirection, PaymentState } from '../../../../domain/money/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 

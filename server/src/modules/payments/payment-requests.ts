@@ -8,8 +8,9 @@
  * payment of another direction, too many open requests); PAYMENT_NOT_FOUND (404);
  * IDEMPOTENCY_KEY_REUSED (422).
  */
+
+import type { PaymentDirection } from '@parlay/domain/money/index.ts';
 import type { Kysely } from 'kysely';
-import type { PaymentDirection } from '../../../../domain/money/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';

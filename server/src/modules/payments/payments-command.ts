@@ -1,5 +1,5 @@
 /** `parlay payments list|approve|reject|reconcile`: the operator's side of withdrawals and reconciliation. */
-import { formatAmount } from '../../../../domain/money/index.ts';
+import { formatAmount } from '@parlay/domain/money/index.ts';
 import type { PaymentsService } from './payments-service.ts';
 
 export const PAYMENTS_USAGE = `  payments list                  withdrawals waiting for a decision (state requested)

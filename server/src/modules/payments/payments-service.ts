@@ -16,14 +16,15 @@
  * PAYMENT_METHOD_NOT_FOUND, ACCOUNT_NOT_FOUND (404); PAYMENT_STATE_CONFLICT, INSUFFICIENT_FUNDS (409);
  * IDEMPOTENCY_KEY_REUSED (422); PAYMENT_PROVIDER_UNAVAILABLE (503).
  */
-import type { Kysely } from 'kysely';
+
 import {
   canMove,
   feeMinor,
   isCancellable,
   type PaymentState,
   parseAmount,
-} from '../../../../domain/money/index.ts';
+} from '@parlay/domain/money/index.ts';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';

@@ -1,5 +1,5 @@
 /** The sandbox provider's hosted payment page: plain HTML, no scripts, test cards listed. */
-import { formatAmount } from '../../../../domain/money/index.ts';
+import { formatAmount } from '@parlay/domain/money/index.ts';
 import type { Payment } from './payment-record.ts';
 import { TEST_CARDS } from './sandbox-provider.ts';
 

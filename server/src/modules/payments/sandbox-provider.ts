@@ -8,8 +8,8 @@
  * which reconciliation reads when a notification was lost.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { minorFromWire } from '@parlay/domain/money/index.ts';
 import type { Kysely } from 'kysely';
-import { minorFromWire } from '../../../../domain/money/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';

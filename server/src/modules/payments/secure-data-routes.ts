@@ -5,8 +5,9 @@
  * such as the payout card number, only under a valid grant).
  * Errors: REAUTH_REQUIRED (403, re-enter the password first), PAYMENT_NOT_FOUND (404).
  */
+
+import { isRecentlyAuthenticated } from '@parlay/domain/session/session-token.ts';
 import { Type } from '@sinclair/typebox';
-import { isRecentlyAuthenticated } from '../../../../domain/session/session-token.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { IdString } from '../../platform/request-schemas.ts';

@@ -1,5 +1,5 @@
+import type { PaymentDirection, PaymentState } from '@parlay/domain/money/payment-state.ts';
 import type { Generated } from 'kysely';
-import type { PaymentDirection, PaymentState } from '../../../../domain/money/payment-state.ts';
 
 /** Tables of the payments module (migrations 0031, 0065, 0067, 0087, 0089). Ledger ids are references by value, no foreign key. */
 export interface PaymentsTables {

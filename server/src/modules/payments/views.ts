@@ -1,7 +1,7 @@
 /** JSON shapes of payments: amounts as integer strings of minor units plus the formatted decimal. */
 import { createHash } from 'node:crypto';
+import { formatAmount, isCancellable } from '@parlay/domain/money/index.ts';
 import { Type } from '@sinclair/typebox';
-import { formatAmount, isCancellable } from '../../../../domain/money/index.ts';
 import type { PaymentMethod } from './methods.ts';
 import type { Payment } from './payment-record.ts';
 import { isRefund } from './self-exclusion-refund.ts';

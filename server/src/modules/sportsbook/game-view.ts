@@ -2,8 +2,9 @@
  * Games as the API shows them: names in the asked language, scoreboard, flags, and markets with
  * outcomes. Shared by the line, live, game, search and results use cases.
  */
+
+import { isInLiveList, isOverStatus } from '@parlay/domain/sportsbook/game-status.ts';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import { isInLiveList, isOverStatus } from '../../../../domain/sportsbook/game-status.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { MarketView } from './events.ts';
 import type { Names } from './tables.ts';

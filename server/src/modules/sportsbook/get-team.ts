@@ -2,8 +2,9 @@
  * A team (or, in the individual sports, a player) with its live games, its next games in the line
  * and its latest results: the team and player-info pages of site-shell §2.
  */
+
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import type { Kysely } from 'kysely';
-import { GAME_STATUS } from '../../../../domain/sportsbook/game-status.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import { type GameView, nameIn, selectGames, toGameView, toListViews } from './game-view.ts';

@@ -3,13 +3,10 @@
  * with the time filter of coupon-accounts §9, paged, each game with its main markets. The filter
  * is the SQL form of domain/sportsbook/time-filter.ts.
  */
+
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
+import { TIME_FILTER, type TimeFilter, UPCOMING_WINDOW_MS } from '@parlay/domain/sportsbook/time-filter.ts';
 import { type Kysely, sql } from 'kysely';
-import { GAME_STATUS } from '../../../../domain/sportsbook/game-status.ts';
-import {
-  TIME_FILTER,
-  type TimeFilter,
-  UPCOMING_WINDOW_MS,
-} from '../../../../domain/sportsbook/time-filter.ts';
 import type { Database } from '../../platform/schema.ts';
 import { type GameView, selectGames, toListViews } from './game-view.ts';
 

@@ -1,5 +1,5 @@
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import type { Kysely } from 'kysely';
-import { GAME_STATUS } from '../../../../domain/sportsbook/game-status.ts';
 import type { Database } from '../../platform/schema.ts';
 import { type GameView, selectGames, toGameView } from './game-view.ts';
 

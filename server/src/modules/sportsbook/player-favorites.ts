@@ -3,8 +3,9 @@
  * championships kept for signed-in users"): read with the open games they point at, add many at
  * once (a guest's local favourites merge in on sign-in), remove one.
  */
+
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import type { Kysely } from 'kysely';
-import { GAME_STATUS } from '../../../../domain/sportsbook/game-status.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
 import { type GameView, nameIn, selectGames, toListViews } from './game-view.ts';

@@ -1,6 +1,7 @@
 /** TypeBox schemas of the sportsbook API: request parameters and response bodies (also the OpenAPI). */
+
+import { TIME_FILTERS } from '@parlay/domain/sportsbook/time-filter.ts';
 import { Type } from '@sinclair/typebox';
-import { TIME_FILTERS } from '../../../../domain/sportsbook/time-filter.ts';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './search-events.ts';
 
 export const SUPPORTED_LANGUAGES = ['ru', 'en'] as const;

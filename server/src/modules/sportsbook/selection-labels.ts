@@ -1,15 +1,15 @@
 /**
  * Names of selections (outcome ids) in one language, for the bet history, its CSV and the print
  * page: the game ("Home — Away"), its champ and sport, the market and the outcome as the sports
- * pages name them (the same cardTitle / outcomeName over the sports dictionary, so a bet reads
+ * pages name them (the domain's cardTitle / outcomeName over the sports dictionary, so a bet reads
  * exactly like the odds button it was placed from), and the game's current or final score.
  */
-import { cardTitle, outcomeName } from '@parlay/app-sports/markets.ts';
-import type { Market, Outcome } from '@parlay/app-sports/model.ts';
+
+import { isOverStatus } from '@parlay/domain/sportsbook/game-status.ts';
+import { cardTitle, outcomeName } from '@parlay/domain/sportsbook/market-labels.ts';
 import { DICTIONARIES, type Dictionary } from '@parlay/i18n/dictionaries.ts';
 import { isLanguage } from '@parlay/i18n/languages.ts';
 import type { Kysely } from 'kysely';
-import { isOverStatus } from '../../../../domain/sportsbook/game-status.ts';
 import type { Database } from '../../platform/schema.ts';
 import { nameIn, selectGames } from './game-view.ts';
 
@@ -74,8 +74,8 @@ export async function readSelectionLabels(
     const home = nameIn(r.home_names, lang);
     const away = nameIn(r.away_names, lang);
     const names = { t, sportSlug: r.sport_slug, home, away };
-    const market = { type: r.market_type, specifiers: r.market_specifiers } as Market;
-    const outcome = { key: r.outcome_key, nameKey: r.outcome_name_key } as Outcome;
+    const market = { type: r.market_type, specifiers: r.market_specifiers };
+    const outcome = { key: r.outcome_key, nameKey: r.outcome_name_key };
     labels.set(BigInt(r.outcome_id), {
       gameId: r.id,
       sportSlug: r.sport_slug,

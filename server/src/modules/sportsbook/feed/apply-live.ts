@@ -2,8 +2,9 @@
  * Applies scoreboard events: one UPDATE for the batch, a score message per game on its game and
  * sport topics, and a live-list change when a game enters or leaves the live list.
  */
+
+import { isInLiveList, isOverStatus } from '@parlay/domain/sportsbook/game-status.ts';
 import { type Kysely, sql } from 'kysely';
-import { isInLiveList, isOverStatus } from '../../../../../domain/sportsbook/game-status.ts';
 import type { Database } from '../../../platform/schema.ts';
 import {
   gameTopic,

@@ -2,8 +2,9 @@
  * Applies market, price, suspension and result events: upserts by (game, key), price updates in
  * place with a version bump, and the matching bus messages gathered in the outbox.
  */
+
+import { MAX_OFFERED_ODDS_MILLI } from '@parlay/domain/sportsbook/pricing.ts';
 import { type Kysely, sql } from 'kysely';
-import { MAX_OFFERED_ODDS_MILLI } from '../../../../../domain/sportsbook/pricing.ts';
 import type { Database } from '../../../platform/schema.ts';
 import { gameTopic, type MarketView, type OddsMessage, type Outbox, sportTopic } from '../events.ts';
 import type { MarketState, OutcomeResultCode, OutcomeState } from '../tables.ts';

@@ -9,8 +9,9 @@
  *   below it (no sure bet against the house), and above it by the margin, the ladder's rounding and
  *   what the cap adds (a long shot whose fair price is beyond the cap is offered at the cap).
  */
+
+import { MAX_OFFERED_ODDS_MILLI } from '@parlay/domain/sportsbook/pricing.ts';
 import { describe, expect, it } from 'vitest';
-import { MAX_OFFERED_ODDS_MILLI } from '../../../../../../domain/sportsbook/pricing.ts';
 import type { FeedEvent } from '../provider.ts';
 import { FeedSimulator } from './simulator.ts';
 

@@ -4,8 +4,8 @@
  * is published some time before its start (most a few hours ahead, some up to a week), which is
  * what keeps ~500 games in the line while 30-80 are live at once.
  */
-import { Rng } from '../../../../../../domain/sportsbook/prng.ts';
-import { SPORT_PROFILES, type SportProfile } from '../../../../../../domain/sportsbook/sport-profiles.ts';
+import { Rng } from '@parlay/domain/sportsbook/prng.ts';
+import { SPORT_PROFILES, type SportProfile } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import type { SimChamp, SimTeam, SimWorld } from './world.ts';
 
 export const HOUR_MS = 3_600_000;

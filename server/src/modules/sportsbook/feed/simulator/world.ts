@@ -2,8 +2,8 @@
  * The simulated catalogue: countries, championships and teams of every sport, drawn from the seed.
  * The same seed gives the same names and strengths, so refs stay valid across restarts.
  */
-import { Rng } from '../../../../../../domain/sportsbook/prng.ts';
-import { SPORT_PROFILES, type SportProfile } from '../../../../../../domain/sportsbook/sport-profiles.ts';
+import { Rng } from '@parlay/domain/sportsbook/prng.ts';
+import { SPORT_PROFILES, type SportProfile } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import type { Names } from '../../tables.ts';
 import {
   CHAMP_NAMES,
