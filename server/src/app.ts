@@ -31,7 +31,7 @@ import { sportsbookModule } from './modules/sportsbook/index.ts';
 import { systemModule } from './modules/system/index.ts';
 import { webModule } from './modules/web/index.ts';
 import { type Config, hasRole } from './platform/config.ts';
-import { installHttpBehaviour } from './platform/http.ts';
+import { installHttpBehaviour, renderFrameworkError } from './platform/http.ts';
 import type { ModuleDeps } from './platform/module.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { installOriginCheck } from './platform/origin-check.ts';
@@ -54,6 +54,7 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
     // Query strings still coerce ("5" → 5), but a scalar is never wrapped into an array.
     ajv: { customOptions: { coerceTypes: true } },
+    frameworkErrors: renderFrameworkError,
   });
   installHttpBehaviour(app, deps.metrics);
   installOriginCheck(app, deps.config.publicOrigin);

@@ -199,6 +199,69 @@ describe('bad input answers 4xx with a stable code (issue 16 item 12)', () => {
         }),
       code: 'VALIDATION_FAILED',
     },
+    {
+      name: 'a referrer id past the 32-bit range',
+      send: () =>
+        new TestClient(t.app, '10.16.12.2').post('/web-api/auth/v1/registration/fast', {
+          countryId: 1,
+          currency: 'RUB',
+          refId: 2 ** 31,
+        }),
+      code: 'VALIDATION_FAILED',
+    },
+    {
+      name: 'a user id past the 32-bit range in an activation link',
+      send: () => player.post('/web-api/auth/v1/activation/link', { userId: 2 ** 31, code: '000000' }),
+      code: 'VALIDATION_FAILED',
+    },
+    {
+      name: 'a reality-check time after year 9999',
+      send: () =>
+        player.post('/web-api/api/web/user/v1/reality-check', {
+          data: {
+            attributes: {
+              action: 'nothing',
+              do_not_show_again: false,
+              popup_show_at: '+010000-01-01T00:00:00Z',
+            },
+          },
+        }),
+      code: 'VALIDATION_FAILED',
+    },
+    {
+      name: 'a broken percent-escape in the path',
+      send: () => t.app.inject({ method: 'GET', url: '/web-api/betting/v1/bets/%E0%A4%A' }),
+      code: 'MALFORMED_URL',
+    },
+    {
+      name: 'a path parameter past the longest the router takes',
+      send: () => t.app.inject({ method: 'GET', url: `/web-api/betting/v1/coupon-codes/${'a'.repeat(600)}` }),
+      code: 'URL_TOO_LONG',
+      status: 414,
+    },
+    {
+      name: 'a gzip body that does not decompress',
+      send: () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/web-api/auth/v1/login',
+          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          payload: '{"login":"a","password":"b"}',
+        }),
+      code: 'MALFORMED_BODY',
+    },
+    {
+      name: 'a content encoding the server does not know',
+      send: () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/web-api/auth/v1/login',
+          headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-nope' },
+          payload: '{"login":"a","password":"b"}',
+        }),
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      status: 415,
+    },
   ];
 
   for (const c of cases) {

@@ -17,6 +17,8 @@ export const ERRORS = {
     key: 'errors.malformed_body',
     message: 'The request body could not be read in its content type',
   },
+  MALFORMED_URL: { status: 400, key: 'errors.malformed_url', message: 'The address is not a valid URL' },
+  URL_TOO_LONG: { status: 414, key: 'errors.url_too_long', message: 'The address is too long' },
   VALIDATION_FAILED: { status: 400, key: 'errors.validation_failed', message: 'The request is not valid' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,

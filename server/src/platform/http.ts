@@ -14,6 +14,24 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_ROUTE_MISSING_CONTENT: 'MALFORMED_BODY',
+  FST_ERR_BAD_URL: 'MALFORMED_URL',
+  FST_ERR_INVALID_URL: 'MALFORMED_URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'URL_TOO_LONG',
+  FST_ERR_NOT_FOUND: 'ROUTE_NOT_FOUND',
+  // @fastify/compress reading a compressed request body.
+  FST_CP_ERR_INVALID_CONTENT: 'MALFORMED_BODY',
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** A client error some library raised without a code of ours: its status picks one. */
+const CLIENT_ERRORS_BY_STATUS: Record<number, ErrorCode> = {
+  404: 'ROUTE_NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'BODY_TOO_LARGE',
+  414: 'URL_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
 /** Maps anything thrown in a handler to an AppError from the catalogue. */
@@ -36,8 +54,18 @@ export function toAppError(error: unknown): AppError {
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new AppError(mapped);
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return new AppError('MALFORMED_JSON');
-  if (fastifyError.statusCode === 405) return new AppError('METHOD_NOT_ALLOWED');
+  const status = fastifyError.statusCode ?? 500;
+  // Whatever a library says is the client's fault is a 4xx with a code of ours, never a 500.
+  if (status >= 400 && status < 500)
+    return new AppError(CLIENT_ERRORS_BY_STATUS[status] ?? 'VALIDATION_FAILED');
   return new AppError('INTERNAL');
+}
+
+/** Fastify's router errors (a bad percent-escape, a parameter past its length) in the one error shape. */
+export function renderFrameworkError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const appError = toAppError(error);
+  request.log.info({ code: appError.code }, appError.message);
+  reply.status(appError.status).type('application/json; charset=utf-8').send(appError.toBody());
 }
 
 /** The wait a 429 names when its limit does not know its own. */

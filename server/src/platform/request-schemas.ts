@@ -42,6 +42,10 @@ export const IdString = (options: { description?: string } = {}) =>
 export const Id = (options: { description?: string } = {}) =>
   Type.Union([IdString(), Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })], options);
 
+/** Any value of a 32-bit integer column. */
+export const Int32 = (options: { minimum?: number; description?: string } = {}) =>
+  Type.Integer({ minimum: -MAX_INT32 - 1, maximum: MAX_INT32, ...options });
+
 /** An id of a 32-bit (serial) column. */
 export const Int32Id = (options: { description?: string } = {}) =>
   Type.Integer({ minimum: 1, maximum: MAX_INT32, ...options });

@@ -26,7 +26,7 @@ import {
 import { createTestApp } from './test-app.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_601);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const REQUEST_TIMEOUT_MS = 10_000;
 
 const clock = new ManualClock(SIMULATED_START_MS);

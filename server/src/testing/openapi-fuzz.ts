@@ -246,8 +246,8 @@ function stringArb(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary
 }
 
 function integerArb(schema: JsonSchema, hints: Hints): fc.Arbitrary<number> {
-  const min = Math.max(schema.minimum ?? -1_000_000, -MAX_SAFE);
-  const max = Math.min(schema.maximum ?? 1_000_000_000, MAX_SAFE);
+  const min = Math.max(schema.minimum ?? -MAX_SAFE, -MAX_SAFE);
+  const max = Math.min(schema.maximum ?? MAX_SAFE, MAX_SAFE);
   if (min > max) return fc.constant(min);
   const ids = knownId(hints)
     .map(Number)
@@ -459,22 +459,36 @@ function schemaRequest(op: Operation, mode: Mode, hints: Hints): fc.Arbitrary<Fu
     });
 }
 
+/** Path segments written by hand: broken escapes, dot segments, one past the router's length. */
+const RAW_SEGMENTS = ['%', '%E0%A4%A', '%ZZ', '..', '%2e%2e', 'a'.repeat(600)];
+
+/** Content encodings a body may claim (the bodies here are never really compressed). */
+const ENCODINGS = ['gzip', 'br', 'deflate', 'identity', 'zstd-nope'];
+
 function garbageRequest(op: Operation, hints: Hints): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({
       path: paramsArb(op.pathParams, 'valid', hints),
+      rawSegment: fc.option(fc.constantFrom(...RAW_SEGMENTS), { freq: 3 }),
       query: fc.oneof(paramsArb(op.query, 'valid', hints).map(queryOf), fc.constantFrom(...RAW_QUERIES)),
       body: fc.constantFrom(...GARBAGE_BODIES),
+      encoding: fc.option(fc.constantFrom(...ENCODINGS), { freq: 3 }),
       key: idempotencyKey,
     })
-    .map(({ path, query, body, key }) => {
+    .map(({ path, rawSegment, query, body, encoding, key }) => {
       const withBody = op.method !== 'GET' && op.method !== 'HEAD';
+      let url = urlOf(op, path, query);
+      const first = op.pathParams[0];
+      if (rawSegment !== null && first) {
+        url = urlOf(op, { ...path, [first.name]: '\u0001' }, query).replace('%01', rawSegment);
+      }
       return {
         method: op.method,
-        url: urlOf(op, path, query),
+        url,
         headers: {
           'idempotency-key': key,
           ...(withBody && body.contentType ? { 'content-type': body.contentType } : {}),
+          ...(withBody && encoding !== null ? { 'content-encoding': encoding } : {}),
         },
         ...(withBody ? { payload: body.payload } : {}),
       };

@@ -5,6 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors.ts';
+import { Int32Id } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { rejectUnknownFields, strict } from './schemas.ts';
@@ -23,10 +24,7 @@ export async function activationRoutes(app: RoutesApp, ctx: AuthContext): Promis
         summary: 'Confirm an e-mail by link',
         description:
           'Confirms the e-mail the latest confirmation code of the user went to (the link of the confirmation message: ?user=&code=). No sign-in needed. Answers whether the account is now activated. 400 WRONG_CODE, CODE_TIME_UP, CODE_ATTEMPTS_EXCEEDED; 409 EMAIL_TAKEN; 429 RATE_LIMITED beyond 30 an hour from one address.',
-        body: Type.Object(
-          { userId: Type.Integer({ minimum: 1 }), code: Type.String({ pattern: '^\\d{6}$' }) },
-          strict,
-        ),
+        body: Type.Object({ userId: Int32Id(), code: Type.String({ pattern: '^\\d{6}$' }) }, strict),
         response: { 200: Type.Object({ result: Type.Boolean(), email: Type.String() }) },
       },
     },

@@ -1,6 +1,7 @@
 /** Sign-in routes: every login method of site-shell §3 and the SMS code sender. */
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors.ts';
+import { Int32Id } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { requireFingerprintCheck } from './routes-fingerprint.ts';
@@ -169,7 +170,7 @@ export async function loginRoutes(app: RoutesApp, ctx: AuthContext): Promise<voi
         body: Type.Object(
           {
             methodId: MethodId,
-            userId: Type.Integer({ minimum: 1 }),
+            userId: Int32Id(),
             time: Type.Integer({ minimum: 0 }),
             sign: Type.String({ minLength: 10, maxLength: 200 }),
             lang: Lang,

@@ -3,6 +3,7 @@
 import { normalizeEmail } from '@parlay/domain/auth/credentials.ts';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors.ts';
+import { Int32Id } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { verifyPassword } from './password-hash.ts';
@@ -35,7 +36,7 @@ const Basics = {
   lang: Type.Optional(Lang),
   promoCode: Type.Optional(Type.String({ maxLength: 50 })),
   bonusChoice: Type.Optional(Type.String({ maxLength: 50, description: 'Chosen welcome bonus' })),
-  refId: Type.Optional(Type.Integer({ minimum: 1, description: 'Referrer (from the refererid cookie)' })),
+  refId: Type.Optional(Int32Id({ description: 'Referrer (from the refererid cookie)' })),
 };
 
 const Registered = Type.Object({ userId: Type.Integer(), accountNumber: Type.String() });

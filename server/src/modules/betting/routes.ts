@@ -14,7 +14,7 @@ import type { ChangeCoefAction } from '@parlay/domain/coupon/index.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import { Id as AnyId, IdMap, IdString } from '../../platform/request-schemas.ts';
+import { Id as AnyId, IdMap, IdString, Int32 } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { requireUser } from '../auth/index.ts';
 import { SUPPORTED_LANGUAGES } from '../sportsbook/index.ts';
@@ -60,7 +60,7 @@ export type CouponBodyType = Static<typeof CouponBody>;
 const HistoryQuery = Type.Object({
   period: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'Days back' }),
   status: Type.Optional(Type.Union(STATUS_FILTERS.map((s) => Type.Literal(s)))),
-  typeId: Type.Optional(Type.Integer()),
+  typeId: Type.Optional(Int32()),
   page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 }),
   from: Type.Optional(

@@ -4,10 +4,14 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { type AuthService, requireUser, SESSION_COOKIE } from '../auth/index.ts';
 import type { LimitsService } from './limits-service.ts';
 import { LimitViewSchema } from './views.ts';
+
+/** The last moment of year 9999: later dates are no moment PostgreSQL or ISO 8601 writes plainly. */
+const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 const BASE = '/limit-service-api/api/external/web/v3';
 const tags = ['limits'];
@@ -202,7 +206,11 @@ export async function limitsRoutes(
               ]),
               do_not_show_again: Type.Boolean({ default: false }),
               popup_show_at: Type.Optional(
-                Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 40 }), Type.Null()]),
+                Type.Union([
+                  Type.Integer({ minimum: 0, maximum: LATEST_MS, description: 'ms, or s when below 1e11' }),
+                  Type.String({ maxLength: 40 }),
+                  Type.Null(),
+                ]),
               ),
             }),
           }),
@@ -255,5 +263,9 @@ async function countSession(limits: LimitsService, userId: bigint, reply: Fastif
 function showAtMs(value: number | string | null | undefined): number | null {
   if (value === null || value === undefined) return null;
   const ms = typeof value === 'number' ? (value < 1e11 ? value * 1000 : value) : Date.parse(value);
-  return Number.isFinite(ms) ? ms : null;
+  if (!Number.isFinite(ms)) return null;
+  if (ms < 0 || ms > LATEST_MS) {
+    throw new AppError('VALIDATION_FAILED', 'body/data/attributes/popup_show_at: a moment from 1970 to 9999');
+  }
+  return ms;
 }
