@@ -136,6 +136,8 @@ function baseConfig(): InlineConfig {
 function externalForApps(appName: string) {
   return (id: string): boolean => {
     if (sharedSpecifiers.has(id)) return true;
+    // The domain's pure rules are bundled into each app that uses them: plain functions, no state.
+    if (id.startsWith('@parlay/domain/')) return false;
     if (/^@parlay\//.test(id)) {
       throw new Error(
         `${appName}: "${id}" is not a shared browser module; add it to SHARED_LIBRARIES in web/build.ts`,

@@ -1,11 +1,13 @@
 /** An event row (DESIGN.md): time or live clock and score, teams, the main market prices, "+N". */
+
+import { formatLine, type LabelNames } from '@parlay/domain/sportsbook/market-labels.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { useSport, useSportsContext } from './context.tsx';
 import styles from './Events.module.css';
 import { useFavorites } from './favorites.ts';
 import { GameStatusText } from './GameClock.tsx';
 import type { Move } from './live-state.ts';
-import { formatLine, mainMarkets, type Names } from './markets.ts';
+import { mainMarkets } from './markets.ts';
 import type { Game } from './model.ts';
 import { Price } from './Price.tsx';
 import { gamePath } from './paths.ts';
@@ -23,7 +25,7 @@ export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
   const sport = useSport(game.sportId);
   const [favorites, toggleFavorite] = useFavorites();
   const view = useSportsView();
-  const names: Names = { t, sportSlug: sport?.slug ?? '', home: game.home.name, away: game.away.name };
+  const names: LabelNames = { t, sportSlug: sport?.slug ?? '', home: game.home.name, away: game.away.name };
   const main = mainMarkets(game);
   const live = game.status !== 0;
   const shown = [main.result, main.total, main.handicap].filter(Boolean).length;

@@ -1,9 +1,10 @@
 /** The state of a game in words and a running clock: "67'", "2nd half", "Half-time", "18:45". */
+
+import { periodUnit } from '@parlay/domain/sportsbook/market-labels.ts';
+import { profileOf } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { profileOf } from '../../../../domain/sportsbook/sport-profiles.ts';
 import { useNow, useSport, useSportsContext } from './context.tsx';
 import { clockAt } from './live-state.ts';
-import { periodUnit } from './markets.ts';
 import type { Game } from './model.ts';
 import { useClock } from './sports-view.ts';
 import { formatClockTime, formatDayMonth, formatGameClock, isSameDay } from './time.ts';

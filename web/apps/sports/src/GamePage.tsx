@@ -1,20 +1,13 @@
 /** The game page: scoreboard, match tracker, every market grouped into tabs of collapsible cards, a market search. */
+
+import { cardTitle, formatLine, type LabelNames } from '@parlay/domain/sportsbook/market-labels.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { MarketCard, Skeleton, type TabItem, Tabs } from '@parlay/ui/index.ts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSport } from './context.tsx';
 import styles from './Game.module.css';
 import type { Move } from './live-state.ts';
-import {
-  ALL_TAB,
-  cardTitle,
-  formatLine,
-  type MarketCardModel,
-  marketCards,
-  marketMatches,
-  marketTabs,
-  type Names,
-} from './markets.ts';
+import { ALL_TAB, type MarketCardModel, marketCards, marketMatches, marketTabs } from './markets.ts';
 import type { GamePage } from './model.ts';
 import { Price } from './Price.tsx';
 import { Scoreboard } from './Scoreboard.tsx';
@@ -30,7 +23,7 @@ function CardBody({
 }: {
   card: MarketCardModel;
   game: GamePage;
-  names: Names;
+  names: LabelNames;
   moves: Record<number, Move>;
 }) {
   const withLines = card.markets.length > 1 || card.markets[0]?.specifiers.line !== undefined;
@@ -89,7 +82,7 @@ export function GameView({ game: initial, compact = false }: { game: GamePage; c
   const [query, setQuery] = useState('');
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const names: Names = { t, sportSlug: sport?.slug ?? '', home: game.home.name, away: game.away.name };
+  const names: LabelNames = { t, sportSlug: sport?.slug ?? '', home: game.home.name, away: game.away.name };
   const cards = useMemo(() => marketCards(game.markets), [game.markets]);
   const tabs: TabItem[] = marketTabs(game.markets).map((x) => ({
     id: x.id,

@@ -1,9 +1,10 @@
 /** One outcome as an odds button wired to the coupon store and the player's odds format. */
+
+import { type LabelNames, outcomeName, outcomeShort } from '@parlay/domain/sportsbook/market-labels.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { OddsButton, OddsPlaceholder } from '@parlay/ui/index.ts';
 import { toggleSelection, useOddsFormat, useSelections } from './context.tsx';
 import type { Move } from './live-state.ts';
-import { type Names, outcomeName, outcomeShort } from './markets.ts';
 import type { Game, Market, Outcome } from './model.ts';
 import { useSportsView } from './sports-view.ts';
 
@@ -12,7 +13,7 @@ export interface PriceProps {
   market: Market | null;
   outcomeKey?: string;
   outcome?: Outcome;
-  names: Names;
+  names: LabelNames;
   move?: Move | undefined;
   /** Show the short label ("O 2.5") on the button. */
   labelled?: boolean;

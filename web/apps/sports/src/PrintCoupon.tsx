@@ -7,13 +7,13 @@
  */
 import type { Bet } from '@parlay/client/bets-api.ts';
 import { actualWinMinor } from '@parlay/client/bets-api.ts';
+import { formatAmount } from '@parlay/domain/money/amount.ts';
+import { isCurrencyCode } from '@parlay/domain/money/currencies.ts';
+import { formatDecimal } from '@parlay/domain/odds/formats.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { type Clock, formatDateTime, zoneLabel } from '@parlay/mf/clock.ts';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
 import { Button, Figures, Table } from '@parlay/ui/index.ts';
-import { formatAmount } from '../../../../domain/money/amount.ts';
-import { isCurrencyCode } from '../../../../domain/money/currencies.ts';
-import { formatDecimal } from '../../../../domain/odds/formats.ts';
 import styles from './PrintCoupon.module.css';
 
 /** The bet to print, read with the player's session token; null when it is not theirs or unknown. */

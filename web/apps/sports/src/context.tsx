@@ -1,4 +1,6 @@
 /** What every component of a sports page reads: the page's settings, the ticking clock, the odds format and the coupon. */
+
+import { formatOdds, isOddsFormatId } from '@parlay/domain/odds/formats.ts';
 import type { Language } from '@parlay/i18n/languages.ts';
 import {
   type CouponSelection,
@@ -10,7 +12,6 @@ import {
 import { getOddsView, type OddsViewId, subscribeOddsView } from '@parlay/mf/odds-view.ts';
 import type { ViewSettings } from '@parlay/mf/view-settings.ts';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
-import { formatOdds, isOddsFormatId } from '../../../../domain/odds/formats.ts';
 import type { Sport } from './model.ts';
 
 export interface SportsContextValue {

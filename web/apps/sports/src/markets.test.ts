@@ -1,25 +1,9 @@
+import { applyCouponCommand } from '@parlay/mf/coupon-store.ts';
+import { oddsViewFrom } from '@parlay/mf/odds-view.ts';
 import { describe, expect, it } from 'vitest';
-import { applyCouponCommand } from '../../../mf/src/coupon-store.ts';
-import { oddsViewFrom } from '../../../mf/src/odds-view.ts';
-import {
-  cardTitle,
-  formatLine,
-  groupByChamp,
-  mainMarkets,
-  marketCards,
-  marketTabs,
-  outcomeName,
-  outcomeShort,
-} from './markets.ts';
+import { groupByChamp, mainMarkets, marketCards, marketTabs } from './markets.ts';
 import type { Market } from './model.ts';
 import { gamePath, leadingId, listPath, slugify, withParam } from './paths.ts';
-
-const t = (key: string, values?: Record<string, string | number>) =>
-  values
-    ? `${key}(${Object.entries(values)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(',')})`
-    : key;
 
 const m = (
   id: number,
@@ -61,7 +45,6 @@ const markets = [
   m(6, 'result', 'periods', { period: '1' }, ['home', 'draw', 'away']),
   m(7, 'correct_score', 'score', {}, ['1:0', '2:1']),
 ];
-const names = { t, sportSlug: 'football', home: 'Arsenal', away: 'Chelsea' };
 
 describe('market grouping', () => {
   it('gathers lines of one market into a card, sorted by line', () => {
@@ -87,46 +70,6 @@ describe('market grouping', () => {
       { id: 'score', count: 1 },
       { id: 'corners', count: 1 },
     ]);
-  });
-
-  it('names cards with period, statistic and type', () => {
-    expect(cardTitle({ type: 'result', specifiers: { period: '1' } }, names)).toBe(
-      'period.half(ord=ordinal.1,n=1) · market.result',
-    );
-    expect(cardTitle({ type: 'total', specifiers: { stat: 'corners' } }, names)).toBe(
-      'stat.corners · market.total',
-    );
-    expect(cardTitle({ type: 'team_total', specifiers: { team: 'away' } }, names)).toBe(
-      'market.team_total · Chelsea',
-    );
-  });
-
-  it('labels outcomes for buttons and screen readers', () => {
-    const [result, , total, handicap, , , score] = markets as [
-      Market,
-      Market,
-      Market,
-      Market,
-      Market,
-      Market,
-      Market,
-    ];
-    expect(outcomeName(result, result.outcomes[0]!, names)).toBe('outcome.home_win');
-    expect(outcomeName(result, result.outcomes[1]!, names)).toBe('outcome.draw');
-    expect(outcomeShort(total, total.outcomes[0]!, t)).toBe('short.over(line=2.5)');
-    expect(outcomeName(handicap, handicap.outcomes[0]!, names)).toBe('Arsenal (−0.5)');
-    expect(outcomeName(handicap, handicap.outcomes[1]!, names)).toBe('Chelsea (+0.5)');
-    expect(outcomeShort(score, score.outcomes[1]!, t)).toBe('2:1');
-    expect(outcomeName(score, score.outcomes[1]!, names)).toBe('outcome.score(score=2:1)');
-  });
-
-  it('formats lines with a real minus and an explicit plus for handicaps', () => {
-    expect([
-      formatLine('-1.25', true),
-      formatLine('0.5', true),
-      formatLine('0', true),
-      formatLine('2.5', false),
-    ]).toEqual(['−1.25', '+0.5', '0', '2.5']);
   });
 
   it('picks the main markets of an event row and groups rows by championship', () => {

@@ -1,10 +1,10 @@
 /**
  * How markets are shown: the game page's tabs (by market kind), cards (markets of one type and
  * specifiers but the line, e.g. every "Total" line as the rows of one card), and the names of markets
- * and outcomes from the dictionary (market.<type>, outcome.<key>; correct scores use outcome.score).
+ * and outcomes from the dictionary (domain/sportsbook/market-labels.ts, shared with the server's bet history).
  */
-import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
-import type { Game, Market, Outcome } from './model.ts';
+import { cardTitle, type LabelNames, outcomeName } from '@parlay/domain/sportsbook/market-labels.ts';
+import type { Game, Market } from './model.ts';
 
 /** Tab order of the game page; kinds the game does not have are not shown. */
 export const TAB_ORDER = [
@@ -21,47 +21,6 @@ export const TAB_ORDER = [
   'specials',
 ];
 export const ALL_TAB = 'all';
-
-/** The unit of a period per sport (halves, quarters, sets, maps…), for "1st half", "Set 2". */
-const PERIOD_UNIT: Record<string, string> = {
-  football: 'half',
-  efootball: 'half',
-  'virtual-football': 'half',
-  handball: 'half',
-  basketball: 'quarter',
-  'virtual-basketball': 'quarter',
-  'american-football': 'quarter',
-  'ice-hockey': 'period',
-  tennis: 'set',
-  volleyball: 'set',
-  'table-tennis': 'set',
-  baseball: 'inning',
-  cricket: 'innings',
-  mma: 'round',
-  cs2: 'map',
-  'dota-2': 'map',
-  'league-of-legends': 'map',
-  valorant: 'map',
-};
-
-export function periodUnit(sportSlug: string): string {
-  return PERIOD_UNIT[sportSlug] ?? 'period';
-}
-
-/** "−0.5", "+1.25", "0": a line with a real minus sign and an explicit plus for handicaps. */
-export function formatLine(line: string, signed: boolean): string {
-  const value = Number(line);
-  if (!Number.isFinite(value)) return line;
-  const abs = String(Math.abs(value));
-  if (value < 0) return `−${abs}`;
-  return signed && value > 0 ? `+${abs}` : abs;
-}
-
-/** The away side's handicap line is the home line negated. */
-export function awayLine(line: string): string {
-  const value = Number(line);
-  return Number.isFinite(value) ? String(value === 0 ? 0 : -value) : line;
-}
 
 export interface MarketCardModel {
   /** Stable key: type and specifiers but the line. */
@@ -120,63 +79,8 @@ export function marketTabs(markets: readonly Market[]): MarketTab[] {
   ];
 }
 
-export interface Names {
-  t: TranslateFn;
-  sportSlug: string;
-  home: string;
-  away: string;
-}
-
-/** "1st half · Corners · Total", "Team total · Arsenal", "Goal 2: who scores". */
-export function cardTitle(card: Pick<MarketCardModel, 'type' | 'specifiers'>, names: Names): string {
-  const { t } = names;
-  const s = card.specifiers;
-  const parts: string[] = [];
-  if (s.period) {
-    parts.push(t(`period.${periodUnit(names.sportSlug)}`, { ord: t(`ordinal.${s.period}`), n: s.period }));
-  }
-  if (s.stat) parts.push(t(`stat.${s.stat}`));
-  if (card.type === 'next_goal') parts.push(t('market.next_goal', { n: s.goal ?? '1' }));
-  else parts.push(t(`market.${card.type}`));
-  if (s.team) parts.push(s.team === 'home' ? names.home : names.away);
-  return parts.join(' · ');
-}
-
-/** The short label on an odds button: "1", "X", "O 2.5", "1 (−0.5)", "2:1". */
-export function outcomeShort(market: Market, outcome: Outcome, t: TranslateFn): string {
-  const line = market.specifiers.line;
-  if (outcome.nameKey === 'outcome.score') return outcome.key;
-  if (line !== undefined && (outcome.key === 'over' || outcome.key === 'under')) {
-    return t(`short.${outcome.key}`, { line: formatLine(line, false) });
-  }
-  if (market.type === 'handicap' && line !== undefined) {
-    const own = outcome.key === 'away' ? awayLine(line) : line;
-    return `${t(`short.${outcome.key}`)} (${formatLine(own, true)})`;
-  }
-  return t(`short.${outcome.key}`);
-}
-
-/** The full name of an outcome for screen readers and the bet slip: "Home win", "Over 2.5", "Arsenal (−0.5)". */
-export function outcomeName(market: Market, outcome: Outcome, names: Names): string {
-  const { t } = names;
-  const line = market.specifiers.line;
-  if (outcome.nameKey === 'outcome.score') return t('outcome.score', { score: outcome.key });
-  if (line !== undefined && (outcome.key === 'over' || outcome.key === 'under')) {
-    return t(`outcome.${outcome.key}_line`, { line: formatLine(line, false) });
-  }
-  if (market.type === 'handicap' && line !== undefined) {
-    const team = outcome.key === 'away' ? names.away : names.home;
-    const own = outcome.key === 'away' ? awayLine(line) : line;
-    return `${team} (${formatLine(own, true)})`;
-  }
-  if ((market.type === 'result' || market.type === 'winner') && outcome.key !== 'draw') {
-    return t(`outcome.${outcome.key}_win`);
-  }
-  return t(outcome.nameKey);
-}
-
 /** Whether a market matches the game page's market search (title or outcome names, case-insensitive). */
-export function marketMatches(card: MarketCardModel, query: string, names: Names): boolean {
+export function marketMatches(card: MarketCardModel, query: string, names: LabelNames): boolean {
   const q = query.trim().toLocaleLowerCase();
   if (!q) return true;
   if (cardTitle(card, names).toLocaleLowerCase().includes(q)) return true;

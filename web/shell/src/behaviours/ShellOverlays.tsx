@@ -29,7 +29,6 @@ import {
   toNotification,
 } from '../notifications/queue.ts';
 import { isSignedIn } from '../session/session-store.ts';
-import type { ShellRuntime } from './boot.ts';
 import {
   allowsFunctional,
   allowsMarketing,
@@ -47,6 +46,7 @@ import { MAINTENANCE_COOKIE, type MaintenanceNotice, maintenanceNotice } from '.
 import styles from './overlays.module.css';
 import { baitBlocked } from './page-signals.ts';
 import { Snow } from './Snow.tsx';
+import type { ShellRuntime } from './shell-runtime.ts';
 import type { SiteConfig } from './site-config.ts';
 
 const OVERLAYS_ID = 'parlay-overlays';

@@ -13,31 +13,8 @@ import { readCookie, writeCookies } from './cookies.ts';
 import { createHostBridge, type HostBridge } from './host-bridge.ts';
 import { isNewVersion, VERSION_CHECK_INTERVAL_MS, VERSION_CHECK_START_MS } from './page-signals.ts';
 import { createPlatformTimers, isSearchBot, type PlatformTimers } from './platform-timers.ts';
-import { loadSiteConfig, type SiteConfig } from './site-config.ts';
-
-/** The browser's install prompt event (not in the DOM typings). */
-export interface InstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
-
-export interface InstallPrompt {
-  available(): boolean;
-  /** Shows the captured prompt; resolves true when the player installed the app. */
-  prompt(): Promise<boolean>;
-  subscribe(listener: () => void): () => void;
-}
-
-/** What the lazily loaded overlays receive from boot. */
-export interface ShellRuntime {
-  state: ShellState;
-  bridge: HostBridge;
-  timers: PlatformTimers;
-  install: InstallPrompt;
-  siteConfig: Promise<SiteConfig | null>;
-  /** Current URL after client-side navigations. */
-  onNavigated(listener: (url: URL) => void): () => void;
-}
+import type { InstallPrompt, InstallPromptEvent, ShellRuntime } from './shell-runtime.ts';
+import { loadSiteConfig } from './site-config.ts';
 
 export interface ShellBehaviours {
   /** Timers and the site configuration, for the session behaviours (web/shell/src/session). */

@@ -4,10 +4,11 @@
  * resumed, waited in 5-minute chunks with limits refreshed between) and the session-limit ping
  * every 30 s with the "session ended, visit tomorrow" message.
  */
+
+import { nextWaitMs, realityCheckEndMs } from '@parlay/domain/limits/usage.ts';
 import { Button } from '@parlay/ui/index.ts';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { nextWaitMs, realityCheckEndMs } from '../../../../domain/limits/usage.ts';
 import { ModalFrame } from '../modals/ModalFrame.tsx';
 import styles from '../modals/modals.module.css';
 import { MODALS, type ModalDefinition } from '../modals/registry.ts';

@@ -6,7 +6,7 @@
  * registration itself (all ACTIVATION_PERIOD_DAYS left): that day the registration form has just
  * offered the same step, so the first reminder comes the next day.
  */
-import { ACTIVATION_PERIOD_DAYS } from '../../../../domain/auth/activation.ts';
+import { ACTIVATION_PERIOD_DAYS } from '@parlay/domain/auth/activation.ts';
 
 export const CONVERSION_REMINDER_DAY_KEY = 'parlay_conversion_reminder_day';
 export const CONVERSION_REMINDER_SESSION_KEY = 'parlay_conversion_reminder_shown';

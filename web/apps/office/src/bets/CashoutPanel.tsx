@@ -14,11 +14,11 @@ import {
   quoteCashout,
   setAutoCashout,
 } from '@parlay/client/bets-api.ts';
+import { formatAmount, parseAmount } from '@parlay/domain/money/amount.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { loadAccounts } from '@parlay/mf/accounts-store.ts';
 import { Button, Field, Figures, Skeleton } from '@parlay/ui/index.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { formatAmount, parseAmount } from '../../../../../domain/money/amount.ts';
 import styles from './Bets.module.css';
 import { money } from './bet-text.ts';
 

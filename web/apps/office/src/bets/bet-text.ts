@@ -4,10 +4,10 @@
  */
 
 import type { Bet, BetStatus } from '@parlay/client/bets-api.ts';
+import { formatAmount } from '@parlay/domain/money/amount.ts';
+import { isCurrencyCode } from '@parlay/domain/money/currencies.ts';
+import { formatDecimal } from '@parlay/domain/odds/formats.ts';
 import { type Clock, formatDateTime } from '@parlay/mf/clock.ts';
-import { formatAmount } from '../../../../../domain/money/amount.ts';
-import { isCurrencyCode } from '../../../../../domain/money/currencies.ts';
-import { formatDecimal } from '../../../../../domain/odds/formats.ts';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 

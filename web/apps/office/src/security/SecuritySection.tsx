@@ -7,11 +7,11 @@
  * REAUTH_REQUIRED, then retry.
  */
 import type { CallResult } from '@parlay/client/api.ts';
+import { protectionStatus } from '@parlay/domain/auth/protection-level.ts';
 import { useLanguage, useT } from '@parlay/i18n/runtime.tsx';
 import { formatDateTime } from '@parlay/mf/clock.ts';
 import { Button, Card } from '@parlay/ui/index.ts';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { protectionStatus } from '../../../../../domain/auth/protection-level.ts';
 import { ContactChannelForm } from '../../../auth/src/forms/ContactConfirm.tsx';
 import { Message, TextField } from '../../../auth/src/forms/fields.tsx';
 import { useOfficeClock } from '../office-clock.tsx';

@@ -14,13 +14,13 @@ import {
   quoteCashout,
   watchBets,
 } from '@parlay/client/bets-api.ts';
+import { formatAmount } from '@parlay/domain/money/amount.ts';
+import { isCurrencyCode } from '@parlay/domain/money/currencies.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { loadAccounts } from '@parlay/mf/accounts-store.ts';
 import { openModal } from '@parlay/mf/host-api.ts';
 import { Button, Figures, Skeleton } from '@parlay/ui/index.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatAmount } from '../../../../../domain/money/amount.ts';
-import { isCurrencyCode } from '../../../../../domain/money/currencies.ts';
 import { useOddsFormat } from '../context.tsx';
 import styles from './MyBets.module.css';
 

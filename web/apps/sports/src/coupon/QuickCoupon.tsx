@@ -8,8 +8,8 @@ import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { useOddsFormat } from '../context.tsx';
 import styles from './QuickCoupon.module.css';
 import controls from './SlipControls.module.css';
-import { rejectionText } from './SlipPlace.tsx';
 import { money, StakeInput } from './SlipStake.tsx';
+import { rejectionText } from './slip-rejections.ts';
 import type { BetSlipModel } from './use-bet-slip.ts';
 
 /** Whether the quick coupon has anything to show: selections, one-click mode or a placement result. */

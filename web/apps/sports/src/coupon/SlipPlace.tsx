@@ -9,43 +9,9 @@ import { useOddsFormat, useSportsContext } from '../context.tsx';
 import controls from './SlipControls.module.css';
 import styles from './SlipPlace.module.css';
 import { money } from './SlipStake.tsx';
+import { rejectionText } from './slip-rejections.ts';
 import type { BetSlipModel } from './use-bet-slip.ts';
 import type { Placement } from './use-placement.ts';
-
-/** Rejection codes with their own text in slip.errors; others read the generic one. */
-const KNOWN_CODES = new Set([
-  'ODDS_CHANGED',
-  'ODDS_LOWERED',
-  'MARKET_UNAVAILABLE',
-  'MARKET_SUSPENDED',
-  'GAME_FINISHED',
-  'SCORE_CHANGED',
-  'DEPENDENT_BETS',
-  'STAKE_TOO_LOW',
-  'STAKE_TOO_HIGH',
-  'PAYOUT_TOO_HIGH',
-  'PROMO_CODE_NOT_ALLOWED',
-  'INSUFFICIENT_FUNDS',
-  'ACCOUNT_FROZEN',
-  'LIMIT_WAGER_EXCEEDED',
-  'LIMIT_LOSS_EXCEEDED',
-  'LIMIT_SELF_EXCLUDED',
-  'LIMIT_TIME_OUT',
-  'LIMIT_SESSION_ENDED',
-  'LIMIT_FX_RATE_MISSING',
-  'PROMO_CODE_INVALID',
-  'PROMO_CODE_USED',
-  'PROMO_CODE_MIN_COEF',
-  'VALIDATION_FAILED',
-  'UNAUTHENTICATED',
-  'NETWORK',
-  'PENDING_TIMEOUT',
-]);
-
-/** The dictionary text of a rejection code. */
-export function rejectionText(code: string, t: TranslateFn): string {
-  return t(KNOWN_CODES.has(code) ? `slip.errors.${code}` : 'slip.errors.generic');
-}
 
 function useCountdown(untilMs: number | null): number {
   const [now, setNow] = useState(() => Date.now());

@@ -3,10 +3,11 @@
  * reducer: turning one-click on asks first and clears the coupon; drop-on-score-change turns
  * one-click off; clearing the exact coefficient turns drop-on-score-change off.
  */
+
+import type { ChangeCoefAction, CouponSettings } from '@parlay/domain/coupon/index.ts';
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { changeCoupon } from '@parlay/mf/coupon-store.ts';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { ChangeCoefAction, CouponSettings } from '../../../../../domain/coupon/index.ts';
 import controls from './SlipControls.module.css';
 import styles from './SlipSettings.module.css';
 import { amountFromText, minorText } from './slip-figures.ts';

@@ -3,18 +3,19 @@
  * chips, coefficient, express bonus, possible win, maximum payout, limit messages, the odds-change
  * notice, promo codes and the VIP request.
  */
+
+import { stepAmountMinor } from '@parlay/domain/coupon/index.ts';
+import { formatAmount } from '@parlay/domain/money/amount.ts';
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { type InputHTMLAttributes, useEffect, useState } from 'react';
-import { stepAmountMinor } from '../../../../../domain/coupon/index.ts';
-import { formatAmount } from '../../../../../domain/money/amount.ts';
 import { useOddsFormat } from '../context.tsx';
 import { couponApi, type PromoCodeItem } from './coupon-api.ts';
 import { placeRequest } from './place-request.ts';
 import controls from './SlipControls.module.css';
-import { rejectionText } from './SlipPlace.tsx';
 import styles from './SlipStake.module.css';
 import { sendVipRequest } from './SlipVip.tsx';
 import { minorText } from './slip-figures.ts';
+import { rejectionText } from './slip-rejections.ts';
 import { dispatchSlip } from './slip-store.ts';
 import type { BetSlipModel } from './use-bet-slip.ts';
 

@@ -4,7 +4,7 @@
  * malformed answer becomes { ok: false }, never a thrown error or an undefined field in the slip.
  */
 import { type CallResult, callApi } from '@parlay/client/api.ts';
-import type { SlipSelectionView } from '../../../../../domain/coupon/index.ts';
+import type { SlipSelectionView } from '@parlay/domain/coupon/index.ts';
 
 const BASE = '/web-api/betting/v1';
 

@@ -3,8 +3,9 @@
  * lacking the right tag"): every page with odds to click carries it, pages without prices and every
  * other app's pages do not. The sports server passes the matched route's tag to the layout as a prop.
  */
+
+import { ROUTES } from '@parlay/shell/routing/table.ts';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../../../shell/src/routing/table.ts';
 
 /** What the sports server puts in its props (quickCoupon) for a route id. */
 const isQuickCouponRoute = (id: string) =>

@@ -4,7 +4,6 @@
  * express bonus, possible win, amount limits and steps, odds-change decision. Pure.
  */
 
-import type { CouponSelection } from '@parlay/mf/coupon-store.ts';
 import {
   amountLimits,
   amountStepMinor,
@@ -19,9 +18,10 @@ import {
   possibleWinMinor,
   type SystemValueItem,
   systemValues,
-} from '../../../../../domain/coupon/index.ts';
-import { AmountError, parseAmount } from '../../../../../domain/money/amount.ts';
-import { currency, isCurrencyCode } from '../../../../../domain/money/currencies.ts';
+} from '@parlay/domain/coupon/index.ts';
+import { AmountError, parseAmount } from '@parlay/domain/money/amount.ts';
+import { currency, isCurrencyCode } from '@parlay/domain/money/currencies.ts';
+import type { CouponSelection } from '@parlay/mf/coupon-store.ts';
 import type { Quote, QuoteSystemValue } from './coupon-api.ts';
 import {
   effectiveKind,

@@ -16,7 +16,7 @@ import {
   decideOddsChange,
   isChangeCoefAction,
   reduceCouponSettings,
-} from '../../../../../domain/coupon/index.ts';
+} from '@parlay/domain/coupon/index.ts';
 
 export type SlipTab = 'slip' | 'bets';
 /** The type switcher's choices; "system" is type 4, or type 2 once a banker is set. */

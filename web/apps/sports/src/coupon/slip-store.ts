@@ -3,8 +3,9 @@
  * localStorage so the coupon survives a reload; a signed-in player's settings also go to
  * PUT /coupon-settings (and come back from GET on the next visit).
  */
+
+import { type CouponSettings, DEFAULT_COUPON_SETTINGS } from '@parlay/domain/coupon/index.ts';
 import { useSyncExternalStore } from 'react';
-import { type CouponSettings, DEFAULT_COUPON_SETTINGS } from '../../../../../domain/coupon/index.ts';
 import { couponApi } from './coupon-api.ts';
 import {
   INITIAL_SLIP,
