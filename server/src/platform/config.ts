@@ -3,6 +3,7 @@
  * Nothing else in the server reads process.env.
  */
 import { availableParallelism } from 'node:os';
+import { APPROVAL_DELAY_SECONDS } from '@parlay/domain/limits/index.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
@@ -435,7 +436,7 @@ export const VARIABLES: readonly Variable[] = [
   {
     name: 'LIMIT_APPROVAL_DELAY_SECONDS',
     field: 'limitApprovalDelaySeconds',
-    defaultValue: '86400',
+    defaultValue: String(APPROVAL_DELAY_SECONDS),
     parse: int,
     description:
       'Delay before a looser responsible-gaming limit applies (deposit limits then wait for the player to approve); the spec says 86400, tests shorten it.',

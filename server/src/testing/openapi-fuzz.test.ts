@@ -9,12 +9,13 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../modules/accounts/index.ts';
-import { registerFullPlayer, TestClient } from '../modules/auth/test-client.ts';
+import { registerFullPlayer, TestClient } from './test-client.ts';
 import { FeedIngester } from '../modules/sportsbook/feed/ingester.ts';
 import { FeedSimulator } from '../modules/sportsbook/feed/simulator/simulator.ts';
 import { seedCatalogue } from '../modules/sportsbook/index.ts';
 import { SIMULATED_START_MS } from '../modules/sportsbook/test-support.ts';
 import { ManualClock } from '../platform/clock.ts';
+import { ERRORS } from '../platform/errors.ts';
 import {
   type FuzzRequest,
   type Hints,
@@ -186,6 +187,16 @@ async function send(request: FuzzRequest, asPlayer: boolean): Promise<{ status: 
   }
 }
 
+/** Whether a body is the one error shape with a stable code from platform/errors.ts. */
+function hasCatalogueCode(body: string): boolean {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' && Object.hasOwn(ERRORS, code);
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the fuzz signed the player out or barred it (sign-out, ended sessions, self-exclusion). */
 function playerLost(status: number, body: string, cookies: { name: string; value: string }[]): boolean {
   if (cookies.some((c) => c.name === 'user_token' && c.value === '')) return true;
@@ -221,6 +232,11 @@ describe('OpenAPI fuzz: no input makes the server fail or hang', () => {
           async (request) => {
             const res = await send(request, identity === 'player');
             if (res.status >= 500) throw new Error(`answered ${res.status}: ${res.body.slice(0, 300)}`);
+            if (res.status >= 400 && !hasCatalogueCode(res.body)) {
+              throw new Error(
+                `answered ${res.status} without a code of the catalogue: ${res.body.slice(0, 300)}`,
+              );
+            }
           },
         );
         await fc.assert(property, { seed: seedOf(op, identity), numRuns: RUNS });
