@@ -1,6 +1,5 @@
 /**
- * Route types come from the route schemas: a plugin that takes a RoutesApp (or calls typed(app))
- * gets request.body, query and params typed as the TypeBox schemas of each route say, so no
+ * Route types come from the route schemas: a plugin that takes a RoutesApp gets request.body, query and params typed as the TypeBox schemas of each route say, so no
  * handler restates them in a cast. Validation itself stays with Fastify's Ajv.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -20,6 +19,3 @@ export type RoutesApp = FastifyInstance<
   FastifyBaseLogger,
   TypeBoxTypeProvider
 >;
-
-/** The same instance, its routes typed by their schemas. */
-export const typed = (app: FastifyInstance): RoutesApp => app.withTypeProvider<TypeBoxTypeProvider>();

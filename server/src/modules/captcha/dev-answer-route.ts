@@ -4,12 +4,12 @@
  * reading pictures. It shows nothing a person at that machine could not read off the image.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { serveToLocalClientsOnly } from '../../platform/dev-tools.ts';
+import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { CaptchaService } from './captcha-service.ts';
 
 export async function devCaptchaRoutes(
-  app: FastifyInstance,
+  app: RoutesApp,
   { captcha }: { captcha: CaptchaService },
 ): Promise<void> {
   serveToLocalClientsOnly(app);
@@ -26,7 +26,7 @@ export async function devCaptchaRoutes(
       },
     },
     async (request, reply) => {
-      const { id } = request.query as { id: string };
+      const { id } = request.query;
       reply.header('cache-control', 'no-store');
       return { answer: await captcha.imageAnswer(id) };
     },
