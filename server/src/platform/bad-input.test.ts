@@ -3,8 +3,8 @@
  * stable code from the catalogue, and nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerFullPlayer, TestClient } from '../modules/auth/test-client.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { registerFullPlayer, TestClient } from '../testing/test-client.ts';
 
 describe('bad input answers 4xx with a stable code (issue 16 item 12)', () => {
   let t: TestApp;

@@ -9,10 +9,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../modules/accounts/index.ts';
-import { registerFullPlayer, TestClient } from './test-client.ts';
-import { FeedIngester } from '../modules/sportsbook/feed/ingester.ts';
-import { FeedSimulator } from '../modules/sportsbook/feed/simulator/simulator.ts';
-import { seedCatalogue } from '../modules/sportsbook/index.ts';
+import { FeedIngester, FeedSimulator, seedCatalogue } from '../modules/sportsbook/index.ts';
 import { SIMULATED_START_MS } from '../modules/sportsbook/test-support.ts';
 import { ManualClock } from '../platform/clock.ts';
 import { ERRORS } from '../platform/errors.ts';
@@ -25,6 +22,7 @@ import {
   requestArb,
 } from './openapi-fuzz.ts';
 import { createTestApp } from './test-app.ts';
+import { registerFullPlayer, TestClient } from './test-client.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_601);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);

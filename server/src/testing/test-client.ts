@@ -3,7 +3,7 @@
  * read the development inbox and solve captchas (development tools: the app needs DEV_TOOLS=on).
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { solvePow } from '../captcha/index.ts';
+import { solvePow } from '../modules/captcha/index.ts';
 
 export class TestClient {
   readonly app: FastifyInstance;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { TestClient } from '../auth/test-client.ts';
+import { TestClient } from '../../testing/test-client.ts';
 
 describe('a new player gets a main account in the registration currency', () => {
   let t: TestApp;

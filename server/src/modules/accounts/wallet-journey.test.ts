@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { TestClient } from '../auth/test-client.ts';
+import { TestClient } from '../../testing/test-client.ts';
 import { TEST_CARDS } from '../payments/index.ts';
 import { LocalDiskStorage } from './document-storage.ts';
 import { Ledger, VerificationService } from './index.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { lastMessage, registerFullPlayer, TestClient } from './test-client.ts';
+import { lastMessage, registerFullPlayer, TestClient } from '../../testing/test-client.ts';
 
 let t: TestApp;
 let ipCounter = 0;

@@ -2,9 +2,15 @@ import { decodeBase32 } from '@parlay/domain/auth/base32.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import {
+  fullRegistration,
+  lastCode,
+  lastMessage,
+  registerFullPlayer,
+  TestClient,
+} from '../../testing/test-client.ts';
 import { SiteConfigService } from '../config/index.ts';
 import { TermsService } from './index.ts';
-import { fullRegistration, lastCode, lastMessage, registerFullPlayer, TestClient } from './test-client.ts';
 import { totp } from './totp.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { lastCode, TestClient } from './test-client.ts';
+import { lastCode, TestClient } from '../../testing/test-client.ts';
 
 const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
 let t: TestApp;

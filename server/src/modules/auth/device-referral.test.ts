@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { lastCode, TestClient } from '../../testing/test-client.ts';
 import { DEV_PROVIDER_SCRIPT, FINGERPRINT_HEADER } from './device-fingerprint.ts';
-import { lastCode, TestClient } from './test-client.ts';
 
 const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
 const VISITOR = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';

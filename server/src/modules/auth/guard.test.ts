@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { isAllowedOrigin } from '../../platform/origin-check.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { solveImageCaptcha, solvePowCaptcha, TestClient } from './test-client.ts';
+import { solveImageCaptcha, solvePowCaptcha, TestClient } from '../../testing/test-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {

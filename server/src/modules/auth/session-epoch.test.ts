@@ -13,8 +13,8 @@ import { decodeBase32 } from '@parlay/domain/auth/base32.ts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { TestClient } from '../../testing/test-client.ts';
 import type { AuthService } from './auth-service.ts';
-import { TestClient } from './test-client.ts';
 import { totp } from './totp.ts';
 
 const ROUNDS = 4;

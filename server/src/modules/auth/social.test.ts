@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { TestClient } from '../../testing/test-client.ts';
 import { DEV_CLIENT_ID } from './index.ts';
 import { signRs256 } from './signed-token.ts';
-import { TestClient } from './test-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
  * market kind the express bonus excludes, and which bets the quote prices.
  */
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '../auth/test-client.ts';
+import { TestClient } from '../../testing/test-client.ts';
 import { settleResultedBets } from './index.ts';
 import {
   type BettingTestApp,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '../auth/test-client.ts';
+import { TestClient } from '../../testing/test-client.ts';
 import { COUPON_CODE_TTL_MS } from './coupon-codes.ts';
 import {
   type BettingTestApp,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../auth/test-client.ts';
+import { TestClient } from '../../testing/test-client.ts';
 import { runBetsCommand, runBettingWorkersOnce, settleResultedBets, type VipMessage } from './index.ts';
 import {
   type BettingTestApp,

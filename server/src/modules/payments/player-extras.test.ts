@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { TestClient } from '../auth/test-client.ts';
+import { TestClient } from '../../testing/test-client.ts';
 import { GRANT_COOKIE, GRANT_TTL_MS, SecureDataGrants, TEST_CARDS } from './index.ts';
 
 let t: TestApp;

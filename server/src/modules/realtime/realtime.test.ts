@@ -102,7 +102,7 @@ describe('/ws', () => {
   });
 
   it("opens a player's own user topic to their session only", async () => {
-    const { TestClient } = await import('../auth/test-client.ts');
+    const { TestClient } = await import('../../testing/test-client.ts');
     const player = new TestClient(t.app, '10.1.1.1');
     const registered = await player.post('/web-api/auth/v1/registration/fast', {
       countryId: 1,

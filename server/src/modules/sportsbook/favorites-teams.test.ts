@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
-import { TestClient } from '../auth/test-client.ts';
+import { TestClient } from '../../testing/test-client.ts';
 import { MAX_FAVORITES } from './player-favorites.ts';
 import { getApi, simulatedCatalogueApp, V1 } from './test-support.ts';
 
