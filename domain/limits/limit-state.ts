@@ -4,7 +4,14 @@
  * which then waits for the player's approval (the non-closable confirm popup). An active
  * self-exclusion or time-out cannot be changed or cancelled until it ends. Times are whole seconds.
  */
-import { DAY_SECONDS, familyOf, isAllowedValue, type LimitType, NO_LIMIT } from './limit-types.ts';
+import {
+  DAY_SECONDS,
+  familyOf,
+  isAllowedValue,
+  isLockLimit,
+  type LimitType,
+  NO_LIMIT,
+} from './limit-types.ts';
 
 export type LimitState = 'ACTIVE' | 'PENDING' | 'INACTIVE';
 
@@ -42,8 +49,7 @@ export function emptyRecord(type: LimitType): LimitRecord {
 
 /** True while a self-exclusion or time-out runs: startedAt <= now < endsAt. */
 export function isLockActive(record: LimitRecord, nowSec: number): boolean {
-  const family = familyOf(record.type);
-  if (family !== 'self_exclusion' && family !== 'time_out') return false;
+  if (!isLockLimit(record.type)) return false;
   return (
     record.value !== NO_LIMIT &&
     record.startedAtSec !== null &&
@@ -66,7 +72,7 @@ export function isTighter(current: number, next: number): boolean {
 export function requestChange(record: LimitRecord, value: number, nowSec: number): ChangeOutcome {
   if (!isAllowedValue(record.type, value)) return { kind: 'invalid' };
   const family = familyOf(record.type);
-  if (family === 'self_exclusion' || family === 'time_out') {
+  if (isLockLimit(record.type)) {
     if (isLockActive(record, nowSec)) return { kind: 'locked', endsAtSec: record.endsAtSec ?? nowSec };
     return {
       kind: 'applied',
@@ -134,8 +140,7 @@ export function reject(record: LimitRecord): LimitRecord {
 /** The state the browser shows (site-shell §3 limitState). */
 export function stateOf(record: LimitRecord, nowSec: number): LimitState {
   if (record.pendingValue !== null) return 'PENDING';
-  const family = familyOf(record.type);
-  if (family === 'self_exclusion' || family === 'time_out') {
+  if (isLockLimit(record.type)) {
     return isLockActive(record, nowSec) ? 'ACTIVE' : 'INACTIVE';
   }
   return record.value === NO_LIMIT ? 'INACTIVE' : 'ACTIVE';
@@ -154,7 +159,7 @@ export function lockedUntilSec(records: readonly LimitRecord[], nowSec: number):
 /** A self-exclusion chosen to start later shows the warning (site-shell §4): set and not yet started. */
 export function showsSelfExclusionWarning(record: LimitRecord, nowSec: number): boolean {
   return (
-    record.type === 30 &&
+    familyOf(record.type) === 'self_exclusion' &&
     record.value !== NO_LIMIT &&
     (record.startedAtSec === null || record.startedAtSec > nowSec)
   );

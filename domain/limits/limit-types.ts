@@ -1,11 +1,9 @@
 /**
  * The client limit types of site-shell §3 and their allowed values (§9). Codes are the spec's:
  * 1-3 wager, 10-12 loss, 20-22 deposit (24 h, 7 d, 30 d), 30 self-exclusion (days), 31 session
- * limit (hours), 32 reality check (minutes), 33 time-out (days).
+ * limit (hours), 32 reality check (minutes), 33 time-out (days). LIMIT_TYPE_TABLE is the one list of
+ * them: every other side (server, browser) asks these functions, never compares codes itself.
  */
-
-export const LIMIT_TYPES = [1, 2, 3, 10, 11, 12, 20, 21, 22, 30, 31, 32, 33] as const;
-export type LimitType = (typeof LIMIT_TYPES)[number];
 
 export type LimitFamily =
   | 'wager'
@@ -16,15 +14,40 @@ export type LimitFamily =
   | 'reality_check'
   | 'time_out';
 
+export const DAY_SECONDS = 86_400;
+
+/** Each code with its family and, for a money limit, the rolling window it counts over. */
+const LIMIT_TYPE_TABLE = {
+  1: { family: 'wager', windowSeconds: DAY_SECONDS },
+  2: { family: 'wager', windowSeconds: 7 * DAY_SECONDS },
+  3: { family: 'wager', windowSeconds: 30 * DAY_SECONDS },
+  10: { family: 'loss', windowSeconds: DAY_SECONDS },
+  11: { family: 'loss', windowSeconds: 7 * DAY_SECONDS },
+  12: { family: 'loss', windowSeconds: 30 * DAY_SECONDS },
+  20: { family: 'deposit', windowSeconds: DAY_SECONDS },
+  21: { family: 'deposit', windowSeconds: 7 * DAY_SECONDS },
+  22: { family: 'deposit', windowSeconds: 30 * DAY_SECONDS },
+  30: { family: 'self_exclusion', windowSeconds: null },
+  31: { family: 'session', windowSeconds: null },
+  32: { family: 'reality_check', windowSeconds: null },
+  33: { family: 'time_out', windowSeconds: null },
+} as const satisfies Record<number, { family: LimitFamily; windowSeconds: number | null }>;
+
+export type LimitType = keyof typeof LIMIT_TYPE_TABLE;
+/** A family with exactly one code. */
+export type SingleTypeFamily = 'self_exclusion' | 'session' | 'reality_check' | 'time_out';
+
+/** Every code in ascending order: [1, 2, 3, 10, …, 33]. */
+export const LIMIT_TYPES: readonly LimitType[] = Object.keys(LIMIT_TYPE_TABLE)
+  .map(Number)
+  .sort((a, b) => a - b) as LimitType[];
+
 /** -1 means "no limit" for every type (site-shell §3). */
 export const NO_LIMIT = -1;
 /** The deposit "no limit" value the spec shows to the browser. */
 export const DEPOSIT_NO_LIMIT = 999_999_999;
 /** Deposit-limit approval delay (site-shell §9): a looser deposit limit waits this long. */
 export const APPROVAL_DELAY_SECONDS = 86_400;
-export const DAY_SECONDS = 86_400;
-
-const WINDOWS: Record<number, number> = { 0: DAY_SECONDS, 1: 7 * DAY_SECONDS, 2: 30 * DAY_SECONDS };
 
 export const SELF_EXCLUSION_DAYS = [1, 7, 30, 90, 180, 365, 730, 1095, 1825, 3650] as const;
 /** The spec also names 360, 720, 1080 and 1800 days; they are accepted as given. */
@@ -36,44 +59,47 @@ export const TIME_OUT_DAYS = [1, 7, 30, 90] as const;
 export const MAX_AMOUNT_LIMIT = DEPOSIT_NO_LIMIT - 1;
 
 export function isLimitType(value: unknown): value is LimitType {
-  return typeof value === 'number' && (LIMIT_TYPES as readonly number[]).includes(value);
+  return typeof value === 'number' && Object.hasOwn(LIMIT_TYPE_TABLE, value);
 }
 
 /** familyOf(21) → 'deposit'; familyOf(31) → 'session'. */
 export function familyOf(type: LimitType): LimitFamily {
-  if (type <= 3) return 'wager';
-  if (type <= 12) return 'loss';
-  if (type <= 22) return 'deposit';
-  if (type === 30) return 'self_exclusion';
-  if (type === 31) return 'session';
-  if (type === 32) return 'reality_check';
-  return 'time_out';
+  return LIMIT_TYPE_TABLE[type].family;
 }
 
 /** True for the money limits counted over a rolling window (wager, loss, deposit). */
 export function isAmountLimit(type: LimitType): boolean {
-  return type <= 22;
+  return LIMIT_TYPE_TABLE[type].windowSeconds !== null;
+}
+
+/** Self-exclusion and time-out: they end every session, stop play and cannot be cancelled while they run. */
+export function isLockLimit(type: LimitType): boolean {
+  const family = familyOf(type);
+  return family === 'self_exclusion' || family === 'time_out';
 }
 
 /** The rolling window of an amount limit in seconds: windowSeconds(20) → 86400, (12) → 2592000. */
 export function windowSeconds(type: LimitType): number {
-  if (!isAmountLimit(type)) throw new Error(`limit type ${type} has no window`);
-  const index = type < 10 ? type - 1 : type % 10;
-  return WINDOWS[index] ?? DAY_SECONDS;
+  const window = LIMIT_TYPE_TABLE[type].windowSeconds;
+  if (window === null) throw new RangeError(`limit type ${type} has no window`);
+  return window;
 }
 
-/** The amount limit types of a family: typesOf('deposit') → [20, 21, 22]. */
-export function typesOf(family: 'wager' | 'loss' | 'deposit'): LimitType[] {
-  if (family === 'wager') return [1, 2, 3];
-  if (family === 'loss') return [10, 11, 12];
-  return [20, 21, 22];
+/** The codes of a family, shortest window first: typesOf('deposit') → [20, 21, 22]. */
+export function typesOf(family: LimitFamily): LimitType[] {
+  return LIMIT_TYPES.filter((type) => familyOf(type) === family);
+}
+
+/** The code of a single-code family: typeOf('time_out') → 33. */
+export function typeOf(family: SingleTypeFamily): LimitType {
+  return typesOf(family)[0]!;
 }
 
 /** Whether `value` may be set for `type` (-1 removes the limit where removal is allowed). */
 export function isAllowedValue(type: LimitType, value: number): boolean {
   if (!Number.isSafeInteger(value)) return false;
   const family = familyOf(type);
-  if (value === NO_LIMIT) return family !== 'self_exclusion' && family !== 'time_out';
+  if (value === NO_LIMIT) return !isLockLimit(type);
   switch (family) {
     case 'wager':
     case 'loss':

@@ -2,7 +2,14 @@
  * Counting against amount limits over rolling windows, the session-time budget and the
  * browser's reality-check timer. Pure: the clock is an argument.
  */
+import { DEFAULT_GLOBAL_SETTINGS } from '../session/global-settings.ts';
 import { DAY_SECONDS, NO_LIMIT } from './limit-types.ts';
+
+/**
+ * The zone whose calendar days the limits count in ("today" of the session limit, the day, week
+ * and month of the player's statistics): the site's default time zone (site-shell §9: 3).
+ */
+export const LIMITS_DAY_OFFSET_HOURS: number = DEFAULT_GLOBAL_SETTINGS.timeZone;
 
 /** An event at `atSec` counts in a window of `windowSec` ending at `nowSec`: now − window < at ≤ now. */
 export function isInWindow(atSec: number, nowSec: number, windowSec: number): boolean {

@@ -16,6 +16,7 @@ import {
   type LimitType,
   limitMinorOf,
   lockedUntilSec,
+  typeOf,
   typesOf,
   windowSeconds,
 } from '@parlay/domain/limits/index.ts';
@@ -90,8 +91,8 @@ export async function usedMinor(
 
 /** Throws LIMIT_SELF_EXCLUDED or LIMIT_TIME_OUT (details.endsAt, seconds) while either runs. */
 export function assertNotLocked(limits: StoredLimits, nowSec: number): void {
-  const selfExclusion = limits.records.get(30);
-  const timeOut = limits.records.get(33);
+  const selfExclusion = limits.records.get(typeOf('self_exclusion'));
+  const timeOut = limits.records.get(typeOf('time_out'));
   const excluded = selfExclusion ? lockedUntilSec([selfExclusion], nowSec) : null;
   if (excluded !== null) throw lockError('LIMIT_SELF_EXCLUDED', excluded);
   const timedOut = timeOut ? lockedUntilSec([timeOut], nowSec) : null;

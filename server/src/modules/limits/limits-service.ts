@@ -9,10 +9,13 @@
 
 import {
   approve,
+  DAY_SECONDS,
   dayStartSec,
   familyOf,
   isLimitType,
+  isLockLimit,
   LIMIT_TYPES,
+  LIMITS_DAY_OFFSET_HOURS,
   type LimitRecord,
   type LimitType,
   lockedUntilSec,
@@ -20,6 +23,7 @@ import {
   requestChange,
   sessionSecondsLeft,
   sessionSecondsToAdd,
+  typeOf,
 } from '@parlay/domain/limits/index.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
@@ -45,8 +49,6 @@ import {
 import { playerStats } from './player-stats.ts';
 import { type LimitView, limitView } from './views.ts';
 
-/** The site's default time zone (site-shell §9: 3); "today" of the session limit is its day. */
-export const LIMITS_DAY_OFFSET_HOURS = 3;
 /** Site-shell §9: the browser pings every 30 s; a longer silence counts at most this much. */
 export const PING_GAP_MAX_SECONDS = 60;
 
@@ -135,8 +137,8 @@ export class LimitsService {
         throw new AppError('LIMIT_LOCKED', undefined, { endsAt: change.endsAtSec });
       const limitCurrency = limits.currency.get(type) ?? currency;
       await saveLimit(trx, userId, change.record, limitCurrency, this.#clock.now());
-      if (change.kind === 'applied' && (type === 30 || type === 33)) {
-        await this.#options.endSessions(Number(userId), type === 30 ? 'self_exclusion' : 'time_out', trx);
+      if (change.kind === 'applied' && isLockLimit(type)) {
+        await this.#options.endSessions(Number(userId), familyOf(type), trx);
       }
       return change;
     });
@@ -221,9 +223,9 @@ export class LimitsService {
     };
   }
 
-  /** Whether a self-exclusion (type 30) runs now; a time-out does not count here. */
+  /** Whether a self-exclusion runs now; a time-out does not count here. */
   async isSelfExcluded(userId: bigint, db: Db = this.#db): Promise<boolean> {
-    const record = (await this.#load(db, userId)).records.get(30);
+    const record = (await this.#load(db, userId)).records.get(typeOf('self_exclusion'));
     return record !== undefined && lockedUntilSec([record], this.#nowSec()) !== null;
   }
 
@@ -285,7 +287,7 @@ export class LimitsService {
   async assertMaySignIn(userId: bigint): Promise<void> {
     const limits = await this.#load(this.#db, userId);
     assertNotLocked(limits, this.#nowSec());
-    const hours = (limits.records.get(31) as LimitRecord).value;
+    const hours = (limits.records.get(typeOf('session')) as LimitRecord).value;
     const left = sessionSecondsLeft(hours, await this.#sessionSecondsToday(this.#db, userId));
     if (left === 0) throw this.#sessionEnded();
   }
@@ -359,7 +361,7 @@ export class LimitsService {
             .doUpdateSet((eb) => ({ seconds: eb('limit_session_days.seconds', '+', add) })),
         )
         .execute();
-      const hours = (limits.records.get(31) as LimitRecord).value;
+      const hours = (limits.records.get(typeOf('session')) as LimitRecord).value;
       return sessionSecondsLeft(hours, await this.#sessionSecondsToday(trx, userId));
     });
     if (left === 0) {
@@ -396,7 +398,7 @@ export class LimitsService {
   }
 
   #sessionEnded(): AppError {
-    const nextDay = dayStartSec(this.#nowSec(), LIMITS_DAY_OFFSET_HOURS) + 86_400;
+    const nextDay = dayStartSec(this.#nowSec(), LIMITS_DAY_OFFSET_HOURS) + DAY_SECONDS;
     return new AppError('LIMIT_SESSION_ENDED', undefined, { retryAt: nextDay });
   }
 

@@ -4,11 +4,15 @@
  * currency (other currencies converted as counted; without a rate they are left out).
  */
 
-import { dayStartSec, monthStartSec, weekStartSec } from '@parlay/domain/limits/index.ts';
+import {
+  dayStartSec,
+  LIMITS_DAY_OFFSET_HOURS,
+  monthStartSec,
+  weekStartSec,
+} from '@parlay/domain/limits/index.ts';
 import { sql } from 'kysely';
 import { usedMinor } from './check-usage.ts';
 import type { Db } from './limit-records.ts';
-import { LIMITS_DAY_OFFSET_HOURS } from './limits-service.ts';
 
 export interface PeriodStats {
   sessionSeconds: number;

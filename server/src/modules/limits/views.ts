@@ -62,7 +62,8 @@ async function balanceOf(
 ): Promise<number> {
   const { record } = input;
   if (record.value === NO_LIMIT) return NO_LIMIT;
-  if (record.type === 31) return sessionSecondsLeft(record.value, input.sessionUsedSec) ?? NO_LIMIT;
+  if (familyOf(record.type) === 'session')
+    return sessionSecondsLeft(record.value, input.sessionUsedSec) ?? NO_LIMIT;
   if (!isAmountLimit(record.type)) return NO_LIMIT;
   const scale = currencyInfo(input.currency).scale;
   const limitMinor = limitMinorOf(record.value, scale) ?? 0n;
