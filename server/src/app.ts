@@ -35,6 +35,7 @@ import { installHttpBehaviour, renderFrameworkError } from './platform/http.ts';
 import type { ModuleDeps } from './platform/module.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { installOriginCheck } from './platform/origin-check.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { PARLAY_VERSION } from './platform/version.ts';
 
 /** Spreads configuration cache expiry over 600-900 s so processes do not all refresh together. */
@@ -58,6 +59,7 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
   });
   installHttpBehaviour(app, deps.metrics);
   installOriginCheck(app, deps.config.publicOrigin);
+  installSecurityHeaders(app, deps.config.publicOrigin);
   await app.register(cookie);
   // Brotli at a dynamic-content quality: level 11 would cost more CPU than the bytes it saves.
   await app.register(compress, {

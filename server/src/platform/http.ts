@@ -1,6 +1,6 @@
 /**
  * HTTP behaviour shared by every module: one error renderer over the error catalogue, the JSON 404,
- * request metrics and baseline security headers.
+ * request metrics and Retry-After on 429 (security headers: security-headers.ts).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from './errors.ts';
@@ -102,9 +102,6 @@ export function installHttpBehaviour(app: FastifyInstance, metrics: Metrics): vo
     if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
       reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
     }
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
     return payload;
   });
 

@@ -1,6 +1,16 @@
-/** Assembles the HTML document around the server-rendered header, page fragment and footer. */
+/**
+ * Assembles the HTML document around the server-rendered header, page fragment and footer, and the
+ * Content-Security-Policy that lets exactly its inline scripts run (documentPolicy: each script's
+ * hash, from the same texts the document writes).
+ */
 import { escapeHtml, serializeJsonForScript } from '@parlay/mf/html.ts';
-import { overlaysMarkup, type PlatformHead, platformHeadTags } from './behaviours/document-head.ts';
+import {
+  oldBrowserCode,
+  overlaysMarkup,
+  type PlatformHead,
+  platformHeadTags,
+} from './behaviours/document-head.ts';
+import { contentSecurityPolicy, scriptHash } from './content-security-policy.ts';
 import type { Theme } from './request-context.ts';
 import { type ShellState, STATE_ELEMENT_ID } from './state.ts';
 
@@ -16,13 +26,18 @@ export interface DocumentParts {
   inlineCss?: Readonly<Record<string, string>>;
   /** Fragment `style` fields, keyed by app. */
   inlineStyles: readonly { app: string; css: string }[];
-  /** Fragment `head` fields: trusted markup from our own micro-apps, inserted as is. */
+  /**
+   * Fragment `head` fields: trusted markup from our own micro-apps, inserted as is (a script in it
+   * would not run: the policy allows only the document's own inline scripts; data blocks are fine).
+   */
   heads: readonly string[];
   headerHtml: string;
   page: { app: string | null; html: string };
   footer: { app: string | null; html: string };
   /** Server-rendered overlay layers (the cookie banner before the first choice). */
   overlaysHtml?: string;
+  /** Code that runs right after the overlay layers (the cookie banner's early-press script). */
+  overlaysScript?: string;
   state: ShellState;
   shellEntry: string;
   /** Fragment `codeToEval` fields. */
@@ -42,6 +57,24 @@ const appAttr = (app: string | null) => (app ? ` data-mf-app=${attr(app)}` : '')
 const rawText = (text: string, tag: 'style' | 'script') =>
   text.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
 
+const importMapText = (parts: DocumentParts) => serializeJsonForScript(parts.importMap);
+const inlineScript = (code: string) => `<script>${rawText(code, 'script')}</script>`;
+
+/** The text of every inline script the document runs, as written into it. */
+function inlineScriptTexts(parts: DocumentParts): string[] {
+  return [
+    ...(parts.platform ? [oldBrowserCode(parts.platform.lng)] : []),
+    importMapText(parts),
+    ...(parts.overlaysScript ? [rawText(parts.overlaysScript, 'script')] : []),
+    ...parts.inlineScripts.filter(Boolean).map((code) => rawText(code, 'script')),
+  ];
+}
+
+/** The document's Content-Security-Policy: the site's, with each of its inline scripts by hash. */
+export function documentPolicy(parts: DocumentParts): string {
+  return contentSecurityPolicy(inlineScriptTexts(parts).map(scriptHash));
+}
+
 export function renderDocument(parts: DocumentParts): string {
   const head = [
     '<meta charset="utf-8">',
@@ -51,7 +84,7 @@ export function renderDocument(parts: DocumentParts): string {
     `<meta name="description" content=${attr(parts.description)}>`,
     '<meta name="color-scheme" content="dark light">',
     `<link rel="icon" href="${FAVICON}">`,
-    `<script type="importmap">${serializeJsonForScript(parts.importMap)}</script>`,
+    `<script type="importmap">${importMapText(parts)}</script>`,
     // Low priority: the modules are needed for interactivity, not for the first paint, so on a slow
     // connection they should not hold back the document and its inline styles.
     ...unique(parts.modulePreloads).map(
@@ -74,10 +107,12 @@ export function renderDocument(parts: DocumentParts): string {
     `<div id="parlay-header">${parts.headerHtml}</div>`,
     `<main id="parlay-page" tabindex="-1"${appAttr(parts.page.app)}>${parts.page.html}</main>`,
     `<footer id="parlay-footer"${appAttr(parts.footer.app)}>${parts.footer.html}</footer>`,
-    overlaysMarkup(parts.overlaysHtml ?? ''),
+    overlaysMarkup(
+      (parts.overlaysHtml ?? '') + (parts.overlaysScript ? inlineScript(parts.overlaysScript) : ''),
+    ),
     `<script type="application/json" id="${STATE_ELEMENT_ID}">${serializeJsonForScript(parts.state)}</script>`,
     `<script type="module" src=${attr(parts.shellEntry)}></script>`,
-    ...parts.inlineScripts.filter(Boolean).map((code) => `<script>${rawText(code, 'script')}</script>`),
+    ...parts.inlineScripts.filter(Boolean).map(inlineScript),
   ];
   return (
     `<!doctype html>\n<html lang=${attr(parts.lng)} data-theme=${attr(parts.theme)}>\n` +

@@ -18,10 +18,10 @@ import { ODDS_VIEW_COOKIE, oddsViewFrom } from '@parlay/mf/odds-view.ts';
 import type { Fragment, FragmentContext } from '@parlay/mf/protocol.ts';
 import { renderToString } from 'react-dom/server';
 import { referralCookiesFor, referralSetCookie } from '../../../domain/auth/referral.ts';
-import { consentBannerHtml } from './behaviours/ConsentBannerServer.tsx';
+import { CONSENT_EARLY_PRESS_CODE, consentBannerHtml } from './behaviours/ConsentBannerServer.tsx';
 import { answerPlatformFile } from './behaviours/platform-files.ts';
 import { maintenanceTexts, pathOf } from './behaviours/server-parts.ts';
-import { renderDocument } from './document.ts';
+import { type DocumentParts, documentPolicy, renderDocument } from './document.ts';
 import { ShellHeader } from './Header.tsx';
 import { pageCacheKey } from './page-cache-key.ts';
 import { fragmentContextFor, type Theme, themeFrom } from './request-context.ts';
@@ -207,7 +207,11 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
     player: { account: player.account, oddsView },
   };
 
-  const html = renderDocument({
+  const consentBanner = consentBannerHtml(
+    request.cookies,
+    createTranslator(lng, pickDictionaries(lng, ['common', 'shell'])),
+  );
+  const documentParts: DocumentParts = {
     lng,
     theme,
     title: head.title,
@@ -245,20 +249,22 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
     footer: footerFragment
       ? { app: footerFragment.appName, html: footerFragment.body }
       : { app: null, html: withFooter ? footerFallback(translator) : '' },
-    overlaysHtml: consentBannerHtml(
-      request.cookies,
-      createTranslator(lng, pickDictionaries(lng, ['common', 'shell'])),
-    ),
+    overlaysHtml: consentBanner,
+    ...(consentBanner ? { overlaysScript: CONSENT_EARLY_PRESS_CODE } : {}),
     state,
     shellEntry: manifest.apps.shell?.entry ?? '',
     inlineScripts: fragments.map((fragment) => fragment.codeToEval),
     platform: { lng, theme, version: manifest.version, icons: manifest.icons ?? [] },
-  });
+  };
   return {
     kind: 'html',
     status: outcome.status,
-    html,
-    headers: responseHeaders(lng, request.cookies.lng, request.url),
+    html: renderDocument(documentParts),
+    headers: {
+      ...responseHeaders(lng, request.cookies.lng, request.url),
+      // Exactly this document's inline scripts may run (the import map among them).
+      'content-security-policy': documentPolicy(documentParts),
+    },
   };
 }
 

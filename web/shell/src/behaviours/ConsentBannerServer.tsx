@@ -33,14 +33,15 @@ export function consentBannerHtml(
       </ModalFrame>
     </div>
   );
-  return renderToString(banner) + EARLY_PRESS_SCRIPT;
+  return renderToString(banner);
 }
 
 /**
- * Until the overlays chunk mounts, the server-rendered buttons have no handlers: this remembers which
- * one the visitor pressed, and the live banner carries it out (consent-early.ts).
+ * Until the overlays chunk mounts, the server-rendered buttons have no handlers: this code, written
+ * right after the banner (document.ts, allowed by its hash), remembers which one the visitor pressed,
+ * and the live banner carries it out (consent-early.ts).
  */
-const EARLY_PRESS_SCRIPT =
-  '<script>document.getElementById("parlay-overlays").addEventListener("click",function(e){' +
+export const CONSENT_EARLY_PRESS_CODE =
+  'document.getElementById("parlay-overlays").addEventListener("click",function(e){' +
   'var b=e.target&&e.target.closest&&e.target.closest("[data-consent-action]");' +
-  'if(b&&!window.__parlayOverlays)window.__parlayConsentEarly=b.getAttribute("data-consent-action")})</script>';
+  'if(b&&!window.__parlayOverlays)window.__parlayConsentEarly=b.getAttribute("data-consent-action")})';

@@ -20,11 +20,16 @@ const THEME_COLORS = { dark: '#0e141b', light: '#f4f6f9' } as const;
  * browser, before any module) sends them to /{lng}/oldbrowser. Evergreen browsers skip it in microseconds.
  */
 export function oldBrowserScript(lng: string): string {
+  return `<script>${oldBrowserCode(lng)}</script>`;
+}
+
+/** The old-browser check's code (the page's policy allows it by its hash). */
+export function oldBrowserCode(lng: string): string {
   const target = JSON.stringify(`/${lng}/oldbrowser`);
   return (
-    '<script>(function(){var s=window.HTMLScriptElement;' +
+    '(function(){var s=window.HTMLScriptElement;' +
     "if(s&&s.supports&&s.supports('module')&&s.supports('importmap'))return;" +
-    `if(!/\\/oldbrowser\\/?$/.test(location.pathname))location.replace(${target});})();</script>`
+    `if(!/\\/oldbrowser\\/?$/.test(location.pathname))location.replace(${target});})();`
   );
 }
 
