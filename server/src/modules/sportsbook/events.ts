@@ -118,8 +118,11 @@ export type SportsbookMessage =
   | LiveListMessage
   | FeedStatusMessage;
 
-/** Messages gathered during a transaction and published once it has committed. */
-export class Outbox {
+/**
+ * Bus messages gathered during a feed transaction and published once it has committed (in memory;
+ * not the outbox module, which keeps e-mail and SMS in the database).
+ */
+export class AfterCommitMessages {
   readonly messages: [topic: string, message: SportsbookMessage][] = [];
 
   add(topic: string, message: SportsbookMessage): void {

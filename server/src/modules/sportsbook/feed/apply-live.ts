@@ -7,10 +7,10 @@ import { isInLiveList, isOverStatus } from '@parlay/domain/sportsbook/game-statu
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../platform/schema.ts';
 import {
+  type AfterCommitMessages,
   gameTopic,
   LIVE_TOPIC,
   type LiveListMessage,
-  type Outbox,
   type ScoreMessage,
   sportTopic,
 } from '../events.ts';
@@ -22,7 +22,7 @@ import type { FeedLive } from './provider.ts';
 export async function applyLive(
   db: Kysely<Database>,
   cache: FeedCache,
-  out: Outbox,
+  out: AfterCommitMessages,
   events: FeedLive[],
   nowMs: number,
 ) {

@@ -1,12 +1,18 @@
 /**
  * Applies market, price, suspension and result events: upserts by (game, key), price updates in
- * place with a version bump, and the matching bus messages gathered in the outbox.
+ * place with a version bump, and the matching bus messages gathered to publish after the commit.
  */
 
 import { MAX_OFFERED_ODDS_MILLI } from '@parlay/domain/sportsbook/pricing.ts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../platform/schema.ts';
-import { gameTopic, type MarketView, type OddsMessage, type Outbox, sportTopic } from '../events.ts';
+import {
+  type AfterCommitMessages,
+  gameTopic,
+  type MarketView,
+  type OddsMessage,
+  sportTopic,
+} from '../events.ts';
 import type { MarketState, OutcomeResultCode, OutcomeState } from '../tables.ts';
 import { chunks, json } from './apply-catalogue.ts';
 import type { FeedCache, GameEntry, MarketEntry } from './feed-cache.ts';
@@ -29,7 +35,7 @@ export async function withGames<T extends { gameRef: string }>(
 export async function applyMarkets(
   db: Kysely<Database>,
   cache: FeedCache,
-  out: Outbox,
+  out: AfterCommitMessages,
   events: FeedMarkets[],
   newGames: Set<number>,
 ) {
@@ -171,7 +177,12 @@ interface OddsRow {
   prev: number;
 }
 
-export async function applyOdds(db: Kysely<Database>, cache: FeedCache, out: Outbox, events: FeedOdds[]) {
+export async function applyOdds(
+  db: Kysely<Database>,
+  cache: FeedCache,
+  out: AfterCommitMessages,
+  events: FeedOdds[],
+) {
   const latest = new Map<number, OddsRow>();
   for (const [game, e] of await withGames(db, cache, events)) {
     for (const c of e.changes) {
@@ -208,7 +219,7 @@ export async function applyOdds(db: Kysely<Database>, cache: FeedCache, out: Out
   publishOdds(out, [...latest.values()], versions);
 }
 
-function publishOdds(out: Outbox, rows: OddsRow[], versions: Map<number, number>) {
+function publishOdds(out: AfterCommitMessages, rows: OddsRow[], versions: Map<number, number>) {
   const byGame = new Map<GameEntry, OddsRow[]>();
   for (const r of rows) byGame.set(r.game, [...(byGame.get(r.game) ?? []), r]);
   for (const [game, list] of byGame) {
@@ -231,7 +242,7 @@ function publishOdds(out: Outbox, rows: OddsRow[], versions: Map<number, number>
 export async function applyMarketStates(
   db: Kysely<Database>,
   cache: FeedCache,
-  out: Outbox,
+  out: AfterCommitMessages,
   events: FeedMarketState[],
 ) {
   const target = new Map<number, { game: GameEntry; market: MarketEntry; state: MarketState }>();
@@ -265,7 +276,7 @@ export async function applyMarketStates(
 }
 
 export function publishStates(
-  out: Outbox,
+  out: AfterCommitMessages,
   items: { game: GameEntry; market: MarketEntry }[],
   reason: 'feed' | 'provider',
 ) {
@@ -283,7 +294,7 @@ export function publishStates(
 export async function applyResults(
   db: Kysely<Database>,
   cache: FeedCache,
-  out: Outbox,
+  out: AfterCommitMessages,
   events: FeedResult[],
 ) {
   const rows: { id: number; result: OutcomeResultCode }[] = [];

@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import type { EventBus } from '../../../platform/bus.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Database } from '../../../platform/schema.ts';
-import { LIVE_TOPIC, Outbox } from '../events.ts';
+import { AfterCommitMessages, LIVE_TOPIC } from '../events.ts';
 import type { MarketState } from '../tables.ts';
 import { applyChamps, applyCountries, applyFixtures, applyTeams, chunks } from './apply-catalogue.ts';
 import { applyLive } from './apply-live.ts';
@@ -86,7 +86,7 @@ export class FeedIngester {
   }
 
   async #apply(events: FeedEvent[]): Promise<void> {
-    const out = new Outbox();
+    const out = new AfterCommitMessages();
     const by = groupByType(events);
     try {
       await this.#db.transaction().execute(async (trx) => {
@@ -114,7 +114,7 @@ export class FeedIngester {
     await this.#publish(out);
   }
 
-  async #reopenAfterSilence(trx: Kysely<Database>, out: Outbox): Promise<void> {
+  async #reopenAfterSilence(trx: Kysely<Database>, out: AfterCommitMessages): Promise<void> {
     const rows = await trx
       .updateTable('markets')
       .set({ state: 'open', suspended_by: null, version: sql`version + 1` })
@@ -127,7 +127,7 @@ export class FeedIngester {
 
   async #checkHeartbeat(): Promise<boolean> {
     if (this.#feedDown || this.#clock.nowMs() - this.#lastHeardMs < this.#options.heartbeatMs) return false;
-    const out = new Outbox();
+    const out = new AfterCommitMessages();
     const rows = await this.#db
       .updateTable('markets')
       .set({ state: 'suspended', suspended_by: 'feed', version: sql`version + 1` })
@@ -154,7 +154,7 @@ export class FeedIngester {
     });
   }
 
-  async #publish(out: Outbox): Promise<void> {
+  async #publish(out: AfterCommitMessages): Promise<void> {
     for (const part of chunks(out.messages, 500)) {
       await Promise.all(part.map(([topic, message]) => this.#bus.publish(topic, message)));
     }
