@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../../platform/schema.ts';
-import { type GamesMessage, type Outbox, sportTopic } from '../events.ts';
+import { type AfterCommitMessages, type GamesMessage, sportTopic } from '../events.ts';
 import type { Names } from '../tables.ts';
 import type { FeedCache } from './feed-cache.ts';
 import type { FeedChamp, FeedCountry, FeedFixture, FeedTeam } from './provider.ts';
@@ -118,7 +118,7 @@ export async function applyTeams(db: Kysely<Database>, cache: FeedCache, events:
 export async function applyFixtures(
   db: Kysely<Database>,
   cache: FeedCache,
-  out: Outbox,
+  out: AfterCommitMessages,
   events: FeedFixture[],
 ) {
   const unique = lastByRef(events);
