@@ -36,7 +36,8 @@ export { cashOut, quoteCashout, runAutoCashouts, setAutoCashout } from './cash-o
 export type { BetMessage, BettingContext, BettingLimits, StakeLimitCheck } from './context.ts';
 export { decideDueLiveBets } from './decide-live-bets.ts';
 export { getBet, listBets } from './list-bets.ts';
-export { type PlaceAnswer, placeCoupon } from './place-coupon.ts';
+export { placeCoupon } from './place-coupon.ts';
+export type { PlaceAnswer } from './placement.ts';
 export type { CouponRequest } from './price-coupon.ts';
 export { toCouponRequest } from './routes.ts';
 export { settleResultedBets } from './settle-bets.ts';

@@ -6,7 +6,7 @@
  * its stake is reserved in the ledger (key vip:<id>). Then, exactly once:
  * - approve (parlay bets vip approve): the reservation is released and the coupon placed in the same
  *   transaction at the prices current then, with the request's changeCoefAction and without the
- *   maximum (place-coupon.ts placeInTransaction, bet key vip:<id>); refused by a rule → rejected
+ *   maximum (place-in-transaction.ts, bet key vip:<id>); refused by a rule → rejected
  *   with that rule's code, the stake back;
  * - reject (parlay bets vip reject): released, reason VIP_REQUEST_REJECTED;
  * - no decision within VIP_REQUEST_TTL_MS: the betting workers release it, reason VIP_REQUEST_EXPIRED.
@@ -26,7 +26,8 @@ import type { Ledger } from '../accounts/index.ts';
 import { readSelections } from '../sportsbook/index.ts';
 import { type BettingContext, isUniqueViolation, publishBet, retryConflicts, userTopic } from './context.ts';
 import { couponConfig, resolveCouponSettings } from './coupon-settings.ts';
-import { couponRequestHash, type PlaceAnswer, placeInTransaction } from './place-coupon.ts';
+import { placeInTransaction } from './place-in-transaction.ts';
+import { couponRequestHash, type PlaceAnswer } from './placement.ts';
 import { assertCouponShape, type CouponRequest, priceCoupon, type RejectionCode } from './price-coupon.ts';
 import type { BettingTables, VipRequestStatus } from './tables.ts';
 

@@ -1,0 +1,92 @@
+/**
+ * The full placement path, inside a ledger transaction: the markets of the selections are read FOR
+ * SHARE (a suspension either committed before, and the coupon is rejected, or waits for this
+ * commit), the coupon is priced from current prices, a promo code's one use is claimed
+ * (promo-codes.ts), the limits hook runs, the stake is reserved (and a line coupon's captured to the
+ * house), and the bet with its legs and answer is written. The usual placement takes the batched
+ * path (place-in-batch.ts) and comes here only when that one cannot take it; an approved VIP bet
+ * request places here too (vip-requests.ts).
+ */
+
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/schema.ts';
+import type { Ledger } from '../accounts/index.ts';
+import { readSelections } from '../sportsbook/index.ts';
+import type { BettingContext } from './context.ts';
+import { type CouponConfig, resolveCouponSettings } from './coupon-settings.ts';
+import type { PlaceAnswer, Placement } from './placement.ts';
+import { planStake } from './plan-stake.ts';
+import { type PricedCoupon, priceCoupon, type RejectionCode } from './price-coupon.ts';
+import { claimPromoUse, findPromo, normalizePromoCode, promoProblem } from './promo-codes.ts';
+import { insertBet, nextBetId, rejectInTransaction } from './write-bet.ts';
+
+/**
+ * The placement inside the caller's ledger transaction, with the coupon group read before it
+ * (couponConfig). isVip: an approved VIP bet request, whose stake may be above the maximum bet
+ * amount (every other rule applies).
+ */
+export async function placeInTransaction(
+  ctx: BettingContext,
+  trx: Kysely<Database>,
+  ledger: Ledger,
+  placement: Placement,
+  options: { config: CouponConfig; isVip?: boolean },
+): Promise<PlaceAnswer> {
+  const { userId, request } = placement;
+  const betId = placement.betId ?? (await nextBetId(trx));
+  const bet = { ...placement, betId };
+  const account = await ledger.account(userId, request.accountId);
+  const settings = resolveCouponSettings(options.config, account.iso);
+  const selections = await readSelections(
+    trx,
+    request.bets.map((b) => b.outcomeId),
+    { lockMarkets: true },
+  );
+  const priced = priceCoupon(request, selections, {
+    ...settings,
+    ...(options.isVip ? { maxBetAmountMinor: null } : {}),
+    isBonusAccount: account.type === 4,
+  });
+  const now = ctx.clock.now();
+  if (!priced.ok) return rejectInTransaction(trx, bet, account.iso, now, priced.code, priced.legIndex);
+  const promoCode = request.promoCode ? normalizePromoCode(request.promoCode) : null;
+  let promoBoost: number | null = null;
+  if (promoCode) {
+    const taken = await takePromo(trx, bet, promoCode, { ...priced, typeId: request.typeId }, now);
+    if ('code' in taken) return rejectInTransaction(trx, bet, account.iso, now, taken.code);
+    promoBoost = taken.boostBasisPoints;
+  }
+  const plan = planStake(settings, betId, request.accountId, priced);
+  await ctx.assertStakeAllowed(trx, {
+    betId,
+    userId,
+    accountId: request.accountId,
+    currency: account.iso,
+    stakeMinor: priced.stakeMinor,
+    isLive: priced.isLive,
+  });
+  const reservation = plan.capture
+    ? await ledger.reserveAndCapture(plan.stake, plan.capture)
+    : await ledger.reserve(plan.stake);
+  await insertBet(trx, bet, account.iso, now, {
+    ...plan.outcome(now),
+    promoBoost,
+    reservationId: reservation.id,
+  });
+  return plan.answer;
+}
+
+/** The promo code's problem with this coupon, or its boost once the player's one use is claimed. */
+async function takePromo(
+  trx: Kysely<Database>,
+  bet: { userId: bigint; betId: bigint },
+  code: string,
+  priced: PricedCoupon & { typeId: number },
+  now: Date,
+): Promise<{ code: RejectionCode } | { boostBasisPoints: number }> {
+  const promo = await findPromo(trx, code);
+  const problem = promoProblem(promo, { typeId: priced.typeId, coefMilli: priced.coefMilli }, now);
+  if (problem) return { code: problem };
+  if (!(await claimPromoUse(trx, code, bet.userId, bet.betId, now))) return { code: 'PROMO_CODE_USED' };
+  return { boostBasisPoints: promo!.boostBasisPoints };
+}

@@ -1,0 +1,73 @@
+/**
+ * What a coupon placement is and what it answers: the request under its Idempotency-Key, its
+ * stable hash (a replay with another body is a reuse of the key) and the three answers (accepted,
+ * pending behind the live delay, rejected with a RejectionCode).
+ */
+
+import { createHash } from 'node:crypto';
+import { oddsMilliText } from '@parlay/domain/odds/formats.ts';
+import { ERRORS } from '../../platform/errors.ts';
+import type { CouponRequest, PricedCoupon, RejectionCode } from './price-coupon.ts';
+
+export type PlaceAnswer =
+  | {
+      status: 'accepted';
+      betId: string;
+      acceptedCoef: string | null;
+      acceptedCoefMilli: number | null;
+      stakeMinor: string;
+      possibleWinMinor: string;
+      isExpressBonus: boolean;
+      isOddsChanged: boolean;
+      bets: { outcomeId: string; coefMilli: number }[];
+    }
+  | { status: 'pending'; betId: string; delayMs: number }
+  | { status: 'rejected'; betId: string | null; code: RejectionCode; messageKey: string; legIndex?: number };
+
+export interface Placement {
+  userId: bigint;
+  idempotencyKey: string;
+  requestHash: string;
+  request: CouponRequest;
+  /** The id the bet row will get (drawn from bets_id_seq); drawn in the transaction when absent. */
+  betId?: bigint;
+}
+
+/** Codes the ledger or the limits (LIMIT_*) raise that are answered as a rejection, not an error. */
+const REJECTING_ERRORS = new Set<string>(['INSUFFICIENT_FUNDS', 'ACCOUNT_FROZEN']);
+
+export function isRejectingError(code: string): boolean {
+  return REJECTING_ERRORS.has(code) || code.startsWith('LIMIT_');
+}
+
+/** A stable hash of the request, to tell a replay from a reuse of the key. */
+export function couponRequestHash(request: CouponRequest): string {
+  const text = JSON.stringify(request, (_key, value) =>
+    typeof value === 'bigint' ? value.toString() : value instanceof Map ? [...value.entries()] : value,
+  );
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function rejection(code: RejectionCode, betId: bigint | null, legIndex?: number): PlaceAnswer {
+  return {
+    status: 'rejected',
+    betId: betId === null ? null : betId.toString(),
+    code,
+    messageKey: ERRORS[code].key,
+    ...(legIndex === undefined ? {} : { legIndex }),
+  };
+}
+
+export function acceptedAnswer(betId: bigint, priced: PricedCoupon): PlaceAnswer {
+  return {
+    status: 'accepted',
+    betId: betId.toString(),
+    acceptedCoef: priced.coefMilli === null ? null : oddsMilliText(priced.coefMilli),
+    acceptedCoefMilli: priced.coefMilli === null ? null : Number(priced.coefMilli),
+    stakeMinor: priced.stakeMinor.toString(),
+    possibleWinMinor: priced.possibleWinMinor.toString(),
+    isExpressBonus: priced.isExpressBonus,
+    isOddsChanged: priced.isOddsChanged,
+    bets: priced.legs.map((leg) => ({ outcomeId: leg.outcomeId.toString(), coefMilli: leg.oddsMilli })),
+  };
+}
