@@ -19,6 +19,7 @@ export const COUPON_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const COUPON_CODE_LENGTH = 8;
 export const COUPON_CODE_TTL_MS = 30 * 86_400_000;
 export const COUPON_CODES_PER_HOUR = 20;
+const HOUR_MS = 3_600_000;
 const MAX_ATTEMPTS = 5;
 
 export interface SavedCoupon {
@@ -42,13 +43,21 @@ function assertSavable(coupon: SavedCoupon): void {
   }
 }
 
+/**
+ * The hour's codes of this address or player, newest first, as far as the limit looks: with the
+ * limit reached, the last of them is the one whose leaving the hour lets the next code in, and the
+ * 429 names that wait (Retry-After) rather than a default minute.
+ */
 async function assertUnderHourlyLimit(db: Kysely<Database>, ip: string, userId: bigint | null, now: Date) {
-  const since = new Date(now.getTime() - 3_600_000);
-  const { rows } = await sql<{ n: string }>`select count(*) as n from coupon_codes
-    where created_at > ${since} and (ip = ${ip} or user_id = ${userId})`.execute(db);
-  if (Number(rows[0]?.n ?? 0) >= COUPON_CODES_PER_HOUR) {
-    throw new AppError('RATE_LIMITED', `at most ${COUPON_CODES_PER_HOUR} coupon codes an hour`);
-  }
+  const since = new Date(now.getTime() - HOUR_MS);
+  const { rows } = await sql<{ created_at: Date }>`select created_at from coupon_codes
+    where created_at > ${since} and (ip = ${ip} or user_id = ${userId})
+    order by created_at desc limit ${COUPON_CODES_PER_HOUR}`.execute(db);
+  if (rows.length < COUPON_CODES_PER_HOUR) return;
+  const freedAt = new Date(rows[rows.length - 1]!.created_at).getTime() + HOUR_MS;
+  throw new AppError('RATE_LIMITED', `at most ${COUPON_CODES_PER_HOUR} coupon codes an hour`, {
+    retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)),
+  });
 }
 
 /** Saves the coupon under a new code. */

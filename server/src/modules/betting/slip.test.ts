@@ -231,6 +231,23 @@ describe('coupon codes', () => {
     elsewhere.token = p.client.token;
     expect((await elsewhere.post(CODES, body)).statusCode).toBe(429);
   });
+
+  it('names in Retry-After the wait until the hour lets one more code in', async () => {
+    const g = await createNamedGame(t, [2000, 3000, 4000]);
+    const body = { typeId: 0, bets: ids([g.outcomeIds[0]!]) };
+    const client = guest();
+    for (let i = 0; i < 10; i++) expect((await client.post(CODES, body)).statusCode).toBe(200);
+    t.clock.advance(10 * 60_000);
+    for (let i = 0; i < 10; i++) expect((await client.post(CODES, body)).statusCode).toBe(200);
+    const limited = await client.post(CODES, body);
+    expect(limited.statusCode).toBe(429);
+    // The first ten leave the hour 50 minutes from now, not in the default minute.
+    expect(limited.headers['retry-after']).toBe('3000');
+    t.clock.advance(2_999_000);
+    expect((await client.post(CODES, body)).headers['retry-after']).toBe('1');
+    t.clock.advance(1000);
+    expect((await client.post(CODES, body)).statusCode).toBe(200);
+  });
 });
 
 describe('coupon settings', () => {
