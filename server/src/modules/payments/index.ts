@@ -83,6 +83,11 @@ export function createPaymentsService(
 const Direction = Type.Union([Type.Literal('deposit'), Type.Literal('withdrawal')]);
 const Lang = Type.String({ pattern: '^[a-z]{2}$', default: 'ru' });
 const Reference = Type.Object({ reference: Type.String({ pattern: '^pay_[A-Za-z0-9_-]{10,40}$' }) });
+/** The sandbox page's form: the card typed and the button pressed. */
+const SandboxForm = Type.Object({
+  card: Type.Optional(Type.String({ maxLength: 64 })),
+  action: Type.Optional(Type.String({ maxLength: 20 })),
+});
 const PaymentBody = Type.Object({
   accountId: IdString(),
   methodId: Int32Id(),
@@ -211,11 +216,11 @@ function registerSandboxPage(app: RoutesApp, payments: PaymentsService, sandbox:
     );
     scope.post(
       '/payments-sandbox/pay/:reference',
-      { schema: { hide: true, params: Reference } },
+      { schema: { hide: true, params: Reference, body: SandboxForm } },
       async (request, reply) => {
         const payment = await payments.getByReference(request.params.reference);
         if (payment.direction !== 'deposit') throw new AppError('PAYMENT_NOT_FOUND');
-        const form = (request.body ?? {}) as Record<string, string>;
+        const form = request.body;
         // Past its expiry the page takes no money (as a real provider's session ends): the deposit
         // is settled from the provider's record at once, which expires it when nothing was paid.
         if (!payments.isPayable(payment)) await payments.reconcileOne(payment.id);
