@@ -14,7 +14,7 @@ import {
   newPlayer,
   setUpLimitsApp,
   usdCardMethod,
-} from './limits-test-support.ts';
+} from './test-support.ts';
 
 setUpLimitsApp();
 

@@ -19,7 +19,7 @@ import {
   limits,
   newPlayer,
   setUpLimitsApp,
-} from './limits-test-support.ts';
+} from './test-support.ts';
 
 setUpLimitsApp();
 

@@ -15,7 +15,7 @@ import {
   newPlayer,
   Player,
   setUpLimitsApp,
-} from './limits-test-support.ts';
+} from './test-support.ts';
 
 setUpLimitsApp();
 

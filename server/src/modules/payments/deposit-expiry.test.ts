@@ -17,7 +17,7 @@ import {
   newPlayer,
   type Player,
   setUpLimitsApp,
-} from '../limits/limits-test-support.ts';
+} from '../limits/test-support.ts';
 import {
   createPaymentsService,
   DEPOSIT_EXPIRES_AFTER_MS,

@@ -17,7 +17,7 @@ import {
   newPlayer,
   type Player,
   setUpLimitsApp,
-} from '../limits/limits-test-support.ts';
+} from '../limits/test-support.ts';
 import { createPaymentsService, runPaymentsCommand, SandboxRecords, TEST_CARDS } from './index.ts';
 
 setUpLimitsApp();

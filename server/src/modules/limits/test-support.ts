@@ -1,8 +1,10 @@
 /**
  * The shared setup of the limits integration suites: one app per test file over its own database
  * with a manual clock, players that register, sign in and deposit over HTTP, and a second limits
- * service standing in for bet placement.
+ * service standing in for bet placement. The limits module's test front door: other modules'
+ * tests (payments) set up their limits cases through it.
  */
+import { APPROVAL_DELAY_SECONDS } from '@parlay/domain/limits/index.ts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -18,7 +20,8 @@ import { TEST_CARDS } from '../payments/index.ts';
 import { createLimitsService, type LimitsService } from './index.ts';
 
 export const BASE = '/limit-service-api/api/external/web/v3';
-export const DELAY = 86_400;
+/** The approval delay the app runs with: the configuration's default, the spec's value. */
+export const DELAY = APPROVAL_DELAY_SECONDS;
 export const clock = new ManualClock(Date.UTC(2025, 5, 18, 9, 0, 0));
 export let app: FastifyInstance;
 export let database: TestDatabase;
