@@ -12,11 +12,11 @@
 import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
+import { type AccountRef, Ledger } from '@parlay/server/modules/accounts/index.ts';
+import { systemClock } from '@parlay/server/platform/clock.ts';
+import { openDatabase } from '@parlay/server/platform/db.ts';
+import { migrate } from '@parlay/server/platform/migrations.ts';
 import { sql } from 'kysely';
-import { type AccountRef, Ledger } from '../server/src/modules/accounts/index.ts';
-import { systemClock } from '../server/src/platform/clock.ts';
-import { openDatabase } from '../server/src/platform/db.ts';
-import { migrate } from '../server/src/platform/migrations.ts';
 import { createBenchDatabase, fmt } from './support.ts';
 
 const run = promisify(execFile);

@@ -12,18 +12,18 @@
 import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
+import { Ledger } from '@parlay/server/modules/accounts/index.ts';
+import { createBettingContext, placeCoupon } from '@parlay/server/modules/betting/index.ts';
+import { SiteConfigService } from '@parlay/server/modules/config/index.ts';
+import { LimitsService } from '@parlay/server/modules/limits/index.ts';
+import { InProcessBus } from '@parlay/server/platform/bus.ts';
+import { systemClock } from '@parlay/server/platform/clock.ts';
+import { loadConfig } from '@parlay/server/platform/config.ts';
+import { openDatabase } from '@parlay/server/platform/db.ts';
+import { createMetrics } from '@parlay/server/platform/metrics.ts';
+import { migrate } from '@parlay/server/platform/migrations.ts';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { Ledger } from '../server/src/modules/accounts/index.ts';
-import { createBettingContext, placeCoupon } from '../server/src/modules/betting/index.ts';
-import { SiteConfigService } from '../server/src/modules/config/index.ts';
-import { LimitsService } from '../server/src/modules/limits/index.ts';
-import { InProcessBus } from '../server/src/platform/bus.ts';
-import { systemClock } from '../server/src/platform/clock.ts';
-import { loadConfig } from '../server/src/platform/config.ts';
-import { openDatabase } from '../server/src/platform/db.ts';
-import { createMetrics } from '../server/src/platform/metrics.ts';
-import { migrate } from '../server/src/platform/migrations.ts';
 import { createBenchDatabase, fmt } from './support.ts';
 
 const run = promisify(execFile);

@@ -16,8 +16,8 @@ import type {
   ShellServerModule,
   WebManifest,
 } from '@parlay/mf/contract.ts';
+import { SERVER_V8_FLAGS } from '@parlay/server/platform/v8-flags.ts';
 import pg from 'pg';
-import { SERVER_V8_FLAGS } from '../server/src/platform/v8-flags.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const NODE = path.join(REPO_ROOT, 'node_modules/.bin/node');

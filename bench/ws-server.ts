@@ -4,13 +4,13 @@
  * odds changes at a rate; each message carries its send time so clients can measure latency.
  */
 
+import { buildApp } from '@parlay/server/app.ts';
+import { InProcessBus } from '@parlay/server/platform/bus.ts';
+import { systemClock } from '@parlay/server/platform/clock.ts';
+import { loadConfig } from '@parlay/server/platform/config.ts';
+import { openDatabase } from '@parlay/server/platform/db.ts';
+import { createMetrics } from '@parlay/server/platform/metrics.ts';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { buildApp } from '../server/src/app.ts';
-import { InProcessBus } from '../server/src/platform/bus.ts';
-import { systemClock } from '../server/src/platform/clock.ts';
-import { loadConfig } from '../server/src/platform/config.ts';
-import { openDatabase } from '../server/src/platform/db.ts';
-import { createMetrics } from '../server/src/platform/metrics.ts';
 
 type Command =
   | { cmd: 'publish'; ratePerS: number; durationMs: number; topics: number }
