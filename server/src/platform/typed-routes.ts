@@ -1,6 +1,7 @@
 /**
- * Route types come from the route schemas: a plugin that takes a RoutesApp gets request.body, query and params typed as the TypeBox schemas of each route say, so no
- * handler restates them in a cast. Validation itself stays with Fastify's Ajv.
+ * Route types come from the route schemas: a plugin that takes a RoutesApp gets request.body, query
+ * and params typed as each route's TypeBox schemas say, so no handler restates them in a cast.
+ * Validation itself stays with Fastify's Ajv.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
