@@ -5,7 +5,7 @@
  * left unset (AUTH_SECRET) are random per site, never a default anyone could read.
  */
 import { describe, expect, it } from 'vitest';
-import { ServerKeys } from '../modules/auth/server-keys.ts';
+import { ServerKeys } from '../modules/auth/index.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 

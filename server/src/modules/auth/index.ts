@@ -43,6 +43,7 @@ import { TermsService } from './terms.ts';
 export type { RequireUserOptions, SessionUser } from './auth-service.ts';
 export { AuthService } from './auth-service.ts';
 export { DEV_CLIENT_ID, DEV_IDENTITIES, DEV_PROVIDER } from './dev-idp.ts';
+export { ServerKeys } from './server-keys.ts';
 export { SESSION_COOKIE } from './session-store.ts';
 export { TermsService } from './terms.ts';
 export { SessionStatusSchema };
