@@ -268,6 +268,21 @@ export function snapshotAt(profile: SportProfile, timeline: Timeline, elapsedMs:
   return { ...position, score, periodScores, corners, cards, setsWon, isDangerous };
 }
 
+/**
+ * Who scored the game's `goal`-th goal (counted in points as the score is): (1,0) the home side,
+ * (0,1) the away side, (0,0) nobody, the game ended first. The result of a next-goal market, the
+ * same whenever it is asked, so a restarted feed results it as the first run would have.
+ */
+export function scorerOfGoal(timeline: Timeline, goal: number): [number, number] {
+  let total = 0;
+  for (const e of timeline.events) {
+    if (e.stat !== 'score' || e.atMs > timeline.endMs) continue;
+    total += e.value;
+    if (total >= goal) return e.side === 0 ? [1, 0] : [0, 1];
+  }
+  return [0, 0];
+}
+
 function setsWonAt(
   timeline: Timeline,
   periodScores: [number, number][],

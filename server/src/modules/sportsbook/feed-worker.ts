@@ -1,12 +1,14 @@
 /**
- * The feed worker of the `workers` role: the simulator delivering to the ingester, and the heartbeat
- * watchdog. Defaults are constants until the configuration carries them (FEED_* variables).
+ * The feed worker of the `workers` role: the simulator delivering to the ingester (with its
+ * catch-up of games finished while no worker ran, from the database's unresulted markets), and the
+ * heartbeat watchdog. Defaults are constants until the configuration carries them (FEED_* variables).
  */
 import type { ModuleDeps } from '../../platform/module.ts';
 import { FeedIngester } from './feed/ingester.ts';
 import type { FeedProvider } from './feed/provider.ts';
 import { SimulatedFeed } from './feed/simulator/simulated-feed.ts';
 import { FeedSimulator, type SimulatorOptions } from './feed/simulator/simulator.ts';
+import { unresultedGames } from './feed/unresulted-games.ts';
 
 export interface FeedWorkerOptions {
   /** Another provider instead of the simulator (a real feed, or a test double). */
@@ -36,7 +38,7 @@ export interface FeedLog {
 }
 
 export function startFeedWorker(
-  deps: ModuleDeps,
+  deps: Pick<ModuleDeps, 'db' | 'bus' | 'clock'>,
   options: Partial<FeedWorkerOptions>,
   logger: FeedLog,
 ): FeedWorker {
@@ -47,7 +49,11 @@ export function startFeedWorker(
   });
   const provider =
     o.provider ??
-    new SimulatedFeed(new FeedSimulator(o.simulator), deps.clock, o.tickMs, log('feed batch failed'));
+    new SimulatedFeed(() => new FeedSimulator(o.simulator), deps.clock, {
+      tickMs: o.tickMs,
+      onError: log('feed batch failed'),
+      unresulted: (nowMs, after, limit) => unresultedGames(deps.db.db, nowMs, after, limit),
+    });
   let first = true;
   provider.start(async (events) => {
     const startedAt = performance.now();

@@ -160,16 +160,22 @@ export async function applyFixtures(
       .returning(['id', 'ref', 'sport_id', 'status', sql<boolean>`(xmax = 0)`.as('inserted')])
       .execute();
     for (const r of rows) {
-      if (!cache.games.has(r.ref))
-        cache.games.set(r.ref, {
-          id: r.id,
-          ref: r.ref,
-          sportId: r.sport_id,
-          status: r.status,
-          markets: new Map(),
-        });
-      if (r.inserted) added.set(r.sport_id, [...(added.get(r.sport_id) ?? []), r.id]);
+      if (!r.inserted || cache.games.has(r.ref)) continue;
+      cache.games.set(r.ref, {
+        id: r.id,
+        ref: r.ref,
+        sportId: r.sport_id,
+        status: r.status,
+        markets: new Map(),
+      });
     }
+    for (const r of rows) if (r.inserted) added.set(r.sport_id, [...(added.get(r.sport_id) ?? []), r.id]);
+    // A game the database already had (the feed restarted) keeps its markets: results for them
+    // in this or a later batch must find them.
+    await cache.loadGames(
+      db,
+      rows.filter((r) => !r.inserted),
+    );
   }
   for (const [sportId, ids] of added) {
     const message: GamesMessage = { type: 'games', sportId, added: ids };

@@ -2,7 +2,8 @@
  * What the ingester remembers between batches: database ids behind the provider's refs, and each
  * game's markets and outcomes with their current price and state, so a batch can be turned into
  * row updates (and "prev" prices for the bus) without reading them back. Anything missing, e.g.
- * after a restart, is loaded from the database on first use.
+ * after a restart, is loaded from the database on first use: a game the feed names again (its
+ * fixture or any event about it) comes with its markets, so results for them apply.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/schema.ts';
@@ -60,37 +61,57 @@ export class FeedCache {
     if (cached) return cached;
     const row = await db
       .selectFrom('games')
-      .select(['id', 'sport_id', 'status'])
+      .select(['id', 'ref', 'sport_id', 'status'])
       .where('ref', '=', ref)
       .executeTakeFirst();
     if (!row) return null;
-    const entry: GameEntry = {
-      id: row.id,
-      ref,
-      sportId: row.sport_id,
-      status: row.status,
-      markets: new Map(),
-    };
+    await this.loadGames(db, [row]);
+    return this.games.get(ref)!;
+  }
+
+  /**
+   * Entries for games the database already holds, with their markets still to result (open or
+   * suspended) and those markets' outcomes; a resulted or cancelled market is left out, so nothing
+   * about it applies again. Games already cached are kept as they are.
+   */
+  async loadGames(
+    db: Kysely<Database>,
+    rows: readonly { id: number; ref: string; sport_id: number; status: number }[],
+  ): Promise<void> {
+    const missing = rows.filter((r) => !this.games.has(r.ref));
+    if (missing.length === 0) return;
+    const gameIds = missing.map((r) => r.id);
     const markets = await db
       .selectFrom('markets')
-      .select(['id', 'key', 'state', 'is_main'])
-      .where('game_id', '=', row.id)
+      .select(['id', 'game_id', 'key', 'state', 'is_main'])
+      .where('game_id', 'in', gameIds)
+      .where('state', 'in', ['open', 'suspended'])
       .execute();
     const outcomes = markets.length
       ? await db
-          .selectFrom('outcomes')
-          .select(['id', 'market_id', 'key', 'odds_milli', 'state'])
-          .where(
-            'market_id',
-            'in',
-            markets.map((m) => m.id),
-          )
+          .selectFrom('outcomes as o')
+          .innerJoin('markets as m', 'm.id', 'o.market_id')
+          .select(['o.id', 'o.market_id', 'o.key', 'o.odds_milli', 'o.state'])
+          .where('m.game_id', 'in', gameIds)
+          .where('m.state', 'in', ['open', 'suspended'])
           .execute()
       : [];
+    const entries = new Map<number, GameEntry>();
+    for (const r of missing) {
+      const entry: GameEntry = {
+        id: r.id,
+        ref: r.ref,
+        sportId: r.sport_id,
+        status: r.status,
+        markets: new Map(),
+      };
+      entries.set(r.id, entry);
+      this.games.set(r.ref, entry);
+    }
     for (const m of markets)
-      this.addMarket(entry, m.key, {
+      this.addMarket(entries.get(m.game_id)!, m.key, {
         id: Number(m.id),
-        gameId: row.id,
+        gameId: m.game_id,
         state: m.state,
         isMain: m.is_main,
         outcomes: new Map(),
@@ -100,8 +121,6 @@ export class FeedCache {
         .get(Number(o.market_id))
         ?.outcomes.set(o.key, { id: Number(o.id), oddsMilli: o.odds_milli, state: o.state });
     }
-    this.games.set(ref, entry);
-    return entry;
   }
 
   addMarket(game: GameEntry, key: string, market: MarketEntry): void {

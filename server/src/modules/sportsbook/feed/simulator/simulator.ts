@@ -22,12 +22,13 @@ import {
   drawTimeline,
   type LiveSnapshot,
   type Strengths,
+  scorerOfGoal,
   snapshotAt,
   type Timeline,
 } from '../../../../../../domain/sportsbook/match-timeline.ts';
 import { Rng } from '../../../../../../domain/sportsbook/prng.ts';
 import { SPORT_PROFILES } from '../../../../../../domain/sportsbook/sport-profiles.ts';
-import type { FeedEvent, FeedLive, FeedMarket } from '../provider.ts';
+import type { FeedEvent, FeedLive, FeedMarket, FeedResult } from '../provider.ts';
 import { gamesOfHour, HOUR_MS, type ScheduledGame } from './schedule.ts';
 import { buildWorld, type SimChamp, type SimTeam, type SimWorld } from './world.ts';
 
@@ -219,7 +220,10 @@ export class FeedSimulator {
     const { profile } = t.game;
     const state = snapshotAt(profile, t.timeline, nowMs - t.game.startAtMs);
     const first = t.last === null;
-    if (first) this.#announceGame(t.game, events);
+    if (first) {
+      this.#announceGame(t.game, events);
+      this.#resultGoalsSoFar(t, state, events);
+    }
     const scoreChanged = first || changed(t.last!, state);
     if (
       (first && state.status !== GAME_STATUS.NOT_STARTED) ||
@@ -273,15 +277,26 @@ export class FeedSimulator {
     const goals = state.score[0] + state.score[1];
     if (t.nextGoal > goals) return [];
     if (t.nextGoal > 0) {
-      const market = t.markets.find((m) => m.key === nextGoalMarket(t.nextGoal).key)!;
-      const before = t.last?.score ?? [0, 0];
-      const value: [number, number] = state.score[0] > before[0] ? [1, 0] : [0, 1];
-      this.#result(t, [market], () => value, events);
+      const goal = t.nextGoal;
+      const market = t.markets.find((m) => m.key === nextGoalMarket(goal).key)!;
+      this.#result(t, [market], () => scorerOfGoal(t.timeline, goal), events);
     }
     const next = nextGoalMarket(goals + 1);
     t.nextGoal = goals + 1;
     t.markets.push(next);
     return [next];
+  }
+
+  /**
+   * A game first seen under way or over (the feed started, or restarted, meanwhile): the next-goal
+   * markets of the goals already scored, and of the one that never came if it is over, may exist
+   * from an earlier run; they are resulted (results for markets never offered are dropped).
+   */
+  #resultGoalsSoFar(t: TrackedGame, state: LiveSnapshot, events: FeedEvent[]): void {
+    if (t.game.profile.model !== 'goals' || state.status === GAME_STATUS.NOT_STARTED) return;
+    const goals = state.score[0] + state.score[1];
+    const markets = goalMarketsUpTo(state.status === GAME_STATUS.FINISHED ? goals + 1 : goals);
+    this.#result(t, markets, (m) => scorerOfGoal(t.timeline, Number(m.specifiers.goal)), events);
   }
 
   #resultPeriods(t: TrackedGame, state: LiveSnapshot, events: FeedEvent[]): void {
@@ -376,6 +391,37 @@ export class FeedSimulator {
     return new Map(markets.map((m, i) => [m.key, chances[i]!]));
   }
 
+  /**
+   * The catch-up for games the database still has markets to result for (after a restart or a lost
+   * batch): for each one of this simulator's games that is over by nowMs, its final scoreboard and
+   * the result of every market it can have had. A game not over yet, or not this simulator's (its
+   * ref or start differ), gives nothing; results for markets already resulted are dropped by the
+   * ingester, so this can run any number of times.
+   */
+  catchUp(games: readonly { ref: string; startAtMs: number }[], nowMs: number): FeedEvent[] {
+    const events: FeedEvent[] = [];
+    for (const { ref, startAtMs } of games) {
+      const game = this.#scheduled(ref);
+      if (!game || game.startAtMs !== startAtMs) continue;
+      const t = this.#tracked.get(ref) ?? this.#track(game);
+      if (game.startAtMs + t.timeline.endMs > nowMs) continue;
+      const final = snapshotAt(game.profile, t.timeline, t.timeline.endMs);
+      events.push(liveEvent(t, final), finalResults(t, final));
+    }
+    return events;
+  }
+
+  /** The scheduled game behind a ref "g:<sport>:<hour>:<index>", or null. */
+  #scheduled(ref: string): ScheduledGame | null {
+    const [, sportId, hour, index] = ref.split(':').map(Number);
+    const profile = SPORT_PROFILES.find((p) => p.sportId === sportId);
+    if (!profile || !Number.isInteger(hour) || !Number.isInteger(index)) return null;
+    const games =
+      this.#hours.get(`${sportId}:${hour}`) ?? gamesOfHour(this.#options.seed, this.#world, profile, hour!);
+    const game = games[index!];
+    return game?.ref === ref ? game : null;
+  }
+
   #forget(nowMs: number): void {
     for (const [ref, t] of this.#tracked) {
       if (t.finishedAtMs !== null && nowMs - t.finishedAtMs > KEEP_FINISHED_MS) {
@@ -386,6 +432,29 @@ export class FeedSimulator {
     const horizon = nowMs - Math.max(LOOKBACK_MS, this.#options.backfillMs) - HOUR_MS;
     for (const [ref, startAtMs] of this.#done) if (startAtMs < horizon) this.#done.delete(ref);
   }
+}
+
+/** Next-goal markets for goals 1..last. */
+function goalMarketsUpTo(last: number): MarketSpec[] {
+  return Array.from({ length: last }, (_, i) => nextGoalMarket(i + 1));
+}
+
+/** Every market a finished game can have had, resulted against its final state. */
+function finalResults(t: TrackedGame, final: LiveSnapshot): FeedResult {
+  const values = finalValues(t.game.profile, t.timeline, final);
+  const base = t.markets.filter((m) => m.type !== 'next_goal' && values.has(m.grid));
+  const goals = t.game.profile.model === 'goals' ? goalMarketsUpTo(final.score[0] + final.score[1] + 1) : [];
+  return {
+    type: 'result',
+    gameRef: t.game.ref,
+    markets: [
+      ...base.map((m) => ({ marketKey: m.key, outcomes: settleMarket(m, values.get(m.grid)!) })),
+      ...goals.map((m) => ({
+        marketKey: m.key,
+        outcomes: settleMarket(m, scorerOfGoal(t.timeline, Number(m.specifiers.goal))),
+      })),
+    ],
+  };
 }
 
 function changed(a: LiveSnapshot, b: LiveSnapshot): boolean {
