@@ -5,7 +5,7 @@
  * drawn in full from its own seeded stream, so two simulators with the same seed agree event for
  * event, and a restarted one finds every game where it was.
  */
-import { GAME_STATUS, isInLiveList, isLiveStatus } from '../../../../../../domain/sportsbook/game-status.ts';
+import { GAME_STATUS, isInLiveList, isLiveStatus } from '@parlay/domain/sportsbook/game-status.ts';
 import {
   expectationOf,
   finalValues,
@@ -15,9 +15,9 @@ import {
   priceMarkets,
   settleMarket,
   strengthsOf,
-} from '../../../../../../domain/sportsbook/live-model.ts';
-import { marketsForGame } from '../../../../../../domain/sportsbook/market-lists.ts';
-import { type MarketSpec, nextGoalMarket } from '../../../../../../domain/sportsbook/markets.ts';
+} from '@parlay/domain/sportsbook/live-model.ts';
+import { marketsForGame } from '@parlay/domain/sportsbook/market-lists.ts';
+import { type MarketSpec, nextGoalMarket } from '@parlay/domain/sportsbook/markets.ts';
 import {
   drawTimeline,
   type LiveSnapshot,
@@ -25,9 +25,9 @@ import {
   scorerOfGoal,
   snapshotAt,
   type Timeline,
-} from '../../../../../../domain/sportsbook/match-timeline.ts';
-import { Rng } from '../../../../../../domain/sportsbook/prng.ts';
-import { SPORT_PROFILES } from '../../../../../../domain/sportsbook/sport-profiles.ts';
+} from '@parlay/domain/sportsbook/match-timeline.ts';
+import { Rng } from '@parlay/domain/sportsbook/prng.ts';
+import { SPORT_PROFILES } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import type { FeedEvent, FeedLive, FeedMarket, FeedResult } from '../provider.ts';
 import { gamesOfHour, HOUR_MS, type ScheduledGame } from './schedule.ts';
 import { buildWorld, type SimChamp, type SimTeam, type SimWorld } from './world.ts';
