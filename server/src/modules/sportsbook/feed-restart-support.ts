@@ -2,8 +2,9 @@
  * For the feed restart and crash tests: what an uninterrupted simulator says (when each game
  * finished, every result it sent), and how the markets of chosen games stand in the database.
  */
+
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import type { Kysely } from 'kysely';
-import { GAME_STATUS } from '../../../../domain/sportsbook/game-status.ts';
 import type { Database } from '../../platform/schema.ts';
 import { FeedSimulator, type SimulatorOptions } from './feed/simulator/simulator.ts';
 

@@ -6,8 +6,9 @@
  * (counted on the bus across all workers); a further restart changes nothing. A batch that fails
  * is no worse than a crash. (feed-crash.test.ts does the same with SIGKILL and child processes.)
  */
+
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GAME_STATUS } from '../../../../domain/sportsbook/game-status.ts';
 import { InProcessBus } from '../../platform/bus.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { createMetrics } from '../../platform/metrics.ts';
