@@ -16,6 +16,7 @@ import { createFragmentLoader, observeWith, registerFragmentRoutes } from './fra
 import { PageCache } from './page-cache.ts';
 import { RenderPool } from './render-pool.ts';
 import { RenderedPage } from './rendered-page.ts';
+import { shellRequestOf } from './shell-request.ts';
 import { loadWebBuild, type WebBuild } from './web-build.ts';
 
 export { loadWebBuild, type WebBuild } from './web-build.ts';
@@ -88,11 +89,7 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
     handler: async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (NON_PAGE_PREFIXES.some((p) => pathname.startsWith(p))) return reply.callNotFound();
-      const shellRequest: ShellRequest = {
-        url: request.url,
-        headers: request.headers as Record<string, string | undefined>,
-        cookies: request.cookies ?? {},
-      };
+      const shellRequest = shellRequestOf(request);
       const key = deps.config.pageCacheMs > 0 ? (build.shell.pageCacheKey?.(shellRequest) ?? null) : null;
       let page =
         key === null

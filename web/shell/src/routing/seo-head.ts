@@ -129,7 +129,11 @@ export function seoHead(input: SeoHeadInput): SeoHead {
   return { title, description, robots, canonical, html: tags.join('\n') };
 }
 
-/** "https://host" of the request: X-Forwarded-Proto/Host from the proxy, else Host, else localhost. */
+/**
+ * "https://host" of the request: X-Forwarded-Proto/Host, else Host, else localhost. The server hands
+ * the shell these headers vetted (server/src/modules/web/shell-request.ts): a client's own forwarded
+ * headers never get here, only the host and scheme a proxy TRUST_PROXY names reported.
+ */
 export function originOf(headers: Record<string, string | undefined>): string {
   const proto = headers['x-forwarded-proto']?.split(',')[0]?.trim();
   const host = (headers['x-forwarded-host'] ?? headers.host ?? '').split(',')[0]?.trim() ?? '';
