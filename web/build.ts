@@ -35,6 +35,7 @@ const SHARED_LIBRARIES = [
   '@parlay/ui/index.ts',
   '@parlay/i18n/runtime.tsx',
   '@parlay/i18n/languages.ts',
+  '@parlay/i18n/format.ts',
   '@parlay/client/api.ts',
   '@parlay/client/realtime.ts',
   '@parlay/client/bets-api.ts',
@@ -42,6 +43,7 @@ const SHARED_LIBRARIES = [
   '@parlay/mf/view-state.ts',
   '@parlay/mf/fragment-markup.ts',
   '@parlay/mf/remote-client.tsx',
+  '@parlay/mf/app-modals.tsx',
   '@parlay/mf/host.ts',
   '@parlay/mf/host-api.ts',
   '@parlay/mf/coupon-store.ts',
@@ -50,6 +52,19 @@ const SHARED_LIBRARIES = [
   '@parlay/mf/view-settings.ts',
   '@parlay/mf/clock.ts',
 ] as const;
+
+/**
+ * Our modules an app bundles for itself instead of sharing one copy: the domain's pure rules and the
+ * stateless account widgets and limits calls several apps show. Two apps holding a copy is harmless;
+ * stores and React must stay single (SHARED_LIBRARIES).
+ */
+const BUNDLED_PER_APP = [
+  /^@parlay\/domain\//,
+  /^@parlay\/ui\/account\//,
+  /^@parlay\/client\/limits-api\.ts$/,
+];
+/** The same modules by their files, for the guard that looks at what each bundle holds. */
+const BUNDLED_PER_APP_FILES = /\/(domain\/|web\/ui\/src\/account\/|web\/client\/src\/limits-api\.ts$)/;
 
 /** Public React exports deliberately not re-exported (internals and undocumented names). */
 const UNSHARED_REACT_EXPORTS = new Set(['browser', 'unstable_useCacheRefresh']);
@@ -136,8 +151,7 @@ function baseConfig(): InlineConfig {
 function externalForApps(appName: string) {
   return (id: string): boolean => {
     if (sharedSpecifiers.has(id)) return true;
-    // The domain's pure rules are bundled into each app that uses them: plain functions, no state.
-    if (id.startsWith('@parlay/domain/')) return false;
+    if (BUNDLED_PER_APP.some((pattern) => pattern.test(id))) return false;
     if (/^@parlay\//.test(id)) {
       throw new Error(
         `${appName}: "${id}" is not a shared browser module; add it to SHARED_LIBRARIES in web/build.ts`,
@@ -157,8 +171,11 @@ function singletonGuard(appName: string): Plugin {
     generateBundle(_options, bundle) {
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
-        const copied = output.moduleIds.find((id) =>
-          /node_modules\/(react|react-dom|scheduler|i18next)\/|\/web\/(ui|i18n|client|mf)\/src\//.test(id),
+        const copied = output.moduleIds.find(
+          (id) =>
+            /node_modules\/(react|react-dom|scheduler|i18next)\/|\/web\/(ui|i18n|client|mf)\/src\//.test(
+              id,
+            ) && !BUNDLED_PER_APP_FILES.test(id.split('?')[0] ?? id),
         );
         if (copied) throw new Error(`${appName}: ${output.fileName} bundles shared module ${copied}`);
       }

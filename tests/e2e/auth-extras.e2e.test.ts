@@ -138,7 +138,7 @@ describe('referrals, fingerprint, live balance, phone masks, contacts and the co
     await payer.waitForURL(/\/payments-sandbox\/pay\//);
     await payer.getByRole('button', { name: /^Pay / }).click();
     await payer.waitForURL(/\/en\/onpay\/success$/);
-    await expect.poll(() => balance.textContent(), { timeout: 10_000 }).toBe('2000.00 RUB');
+    await expect.poll(() => balance.textContent(), { timeout: 10_000 }).toBe('2,000.00 RUB');
     expect(navigations).toEqual([]);
     await page.screenshot({ path: artifact('auth-extras-live-balance-1366.png') });
     expect(errors).toEqual([]);
@@ -258,7 +258,7 @@ describe('referrals, fingerprint, live balance, phone masks, contacts and the co
     await signedIn(page);
     const dialog = page.getByRole('dialog', { name: 'Confirm your account' });
     await dialog.waitFor({ timeout: 15_000 });
-    await expect(dialog.textContent()).resolves.toContain('Days left: 12.');
+    await expect(dialog.textContent()).resolves.toContain('12 days left.');
     await page.screenshot({ path: artifact('auth-extras-conversion-reminder-1366.png') });
     await dialog.getByRole('link', { name: 'Confirm now' }).click();
     await page.waitForURL(`${server.origin}/en/confirm`);

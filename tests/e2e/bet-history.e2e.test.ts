@@ -58,8 +58,9 @@ const STATE_WAIT_MS = 120_000;
 /** Waits until `read` answers what the assertion after it expects. */
 const until = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: STATE_WAIT_MS });
 
-/** The header's text for an amount of kopecks: "1234.50 RUB". */
-const rub = (minor: bigint): string => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')} RUB`;
+/** An amount of kopecks as an English page writes it (en-GB): "1,234.50 RUB". */
+const rub = (minor: bigint): string =>
+  `${`${minor / 100n}`.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(minor % 100n).padStart(2, '0')} RUB`;
 
 /** Runs `body` (statements over `db`, a PGlite of the stopped server's data) in a node process. */
 function offline(dataDir: string, body: string, what: string): void {
@@ -324,7 +325,7 @@ describe('bet history in Chromium', () => {
     await card(page, openId).getByRole('button', { name: 'Cash out…' }).click();
     await card(page, openId).getByLabel('Cash out automatically when the offer reaches (RUB)').fill('5000');
     await card(page, openId).getByRole('button', { name: 'Set' }).click();
-    await card(page, openId).getByText('Automatic cash-out set at 5 000.00 RUB.').waitFor();
+    await card(page, openId).getByText('Automatic cash-out set at 5,000.00 RUB.').waitFor();
 
     // The print page: the owner's receipt.
     await open(page, `/en/print-coupon/${expressId}`, 'sports');
@@ -405,8 +406,7 @@ describe('bet history in Chromium', () => {
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Won' });
     await until(() => page.getByRole('list', { name: 'Bets' }).locator('article').count()).toBe(1);
     const win = await card(page, winnerId).getByTestId('actual-win').textContent();
-    const major = `${expected / 100n}`.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
-    expect(win).toBe(`${major}.${String(expected % 100n).padStart(2, '0')} RUB`);
+    expect(win).toBe(rub(expected));
     const settled = await page.evaluate(
       async (id) => (await fetch(`/web-api/betting/v1/bets/${id}`)).json(),
       winnerId,

@@ -142,7 +142,7 @@ describe('bet slip in Chromium', () => {
     await pickInSlip(page, [a!, b!]);
     await slip().getByRole('button', { name: 'Express' }).click();
     // The slip shows the balance after the earlier stakes: 5000 − 260.
-    await expect.poll(() => slip().getByTestId('slip-balance').textContent()).toContain('4740.00 RUB');
+    await expect.poll(() => slip().getByTestId('slip-balance').textContent()).toContain('4,740.00 RUB');
     await expect.poll(() => faked).toBeGreaterThan(0);
     await page.waitForTimeout(400);
     await slip().getByLabel('Stake, RUB').fill('10');

@@ -113,7 +113,7 @@ describe('sportsbook favourites, teams and display settings in Chromium', () => 
     if (!game) throw new Error('no football game with markets');
     const context = await newContext();
     const page = await open(context, '/en/home/line/sports/football');
-    const more = page.locator(`li[data-game-id="${game.id}"] a[aria-label$="more markets"]`);
+    const more = page.locator(`li[data-game-id="${game.id}"] a[aria-label*="more market"]`);
     const shown = await page.locator(`li[data-game-id="${game.id}"] button[data-outcome-id]`).count();
     const text = (await more.textContent()) ?? '';
     const n = Number(text.replace('+', ''));

@@ -76,7 +76,7 @@ describe('wallet in Chromium', () => {
     await payer.waitForURL(/\/en\/onpay\/success$/);
     await expect.poll(() => payer.getByRole('status').first().textContent()).toContain('Payment received');
 
-    await expect.poll(() => rubBalance.textContent(), { timeout: 10_000 }).toContain('2000.00');
+    await expect.poll(() => rubBalance.textContent(), { timeout: 10_000 }).toContain('2,000.00');
     expect(navigations).toEqual([]);
 
     // A second currency, made active and back.
@@ -101,10 +101,10 @@ describe('wallet in Chromium', () => {
     await payer.getByLabel('Card number or wallet').fill('4242424242424242');
     await payer.getByRole('button', { name: 'Request withdrawal' }).click();
     await payer.getByRole('button', { name: 'Cancel withdrawal' }).waitFor();
-    await expect.poll(() => rubBalance.textContent(), { timeout: 10_000 }).toContain('1500.00');
+    await expect.poll(() => rubBalance.textContent(), { timeout: 10_000 }).toContain('1,500.00');
     await payer.getByRole('button', { name: 'Cancel withdrawal' }).click();
     await expect.poll(() => payer.getByText('Cancelled', { exact: true }).count()).toBeGreaterThan(0);
-    await expect.poll(() => rubBalance.textContent(), { timeout: 10_000 }).toContain('2000.00');
+    await expect.poll(() => rubBalance.textContent(), { timeout: 10_000 }).toContain('2,000.00');
 
     // A verification document.
     await open(payer, '/en/office/verification');

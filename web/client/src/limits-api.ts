@@ -1,9 +1,10 @@
 /**
  * The browser side of the limits service (site-shell §7): typed calls used by the shell's limit
- * behaviours and the office responsible page, and the limits dictionary (namespace "limits").
+ * behaviours, the office responsible page and the deposit-limit offer, and how a limit's values read
+ * (texts of namespace "limits", numbers and money through the shared formatters).
  */
-import en from './limits.en.json' with { type: 'json' };
-import ru from './limits.ru.json' with { type: 'json' };
+import { formatMoney, formatNumber } from '@parlay/i18n/format.ts';
+import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 
 export const LIMITS_BASE = '/limit-service-api/api/external/web/v3';
 export const REALITY_CHECK_PATH = '/web-api/api/web/user/v1/reality-check';
@@ -99,49 +100,23 @@ export const limitsApi = {
   logout: () => call<{ result: boolean }>('POST', '/web-api/auth/v1/disconnect', {}),
 };
 
-type Tree = { [key: string]: string | Tree };
-const DICTIONARIES: Record<string, Tree> = { en, ru };
-
-/** A translator over the limits dictionary: t('types.20'), t('pending', { value: 5, hours: 3 }). */
-export function limitsTranslator(
-  lng: string,
-): (key: string, values?: Record<string, string | number>) => string {
-  const dictionary = DICTIONARIES[lng] ?? ru;
-  return (key, values) => {
-    let node: string | Tree | undefined = dictionary;
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    const text = typeof node === 'string' ? node : key;
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values?.[name] ?? ''));
-  };
-}
-
-/** A limit value as shown: "1 000 RUB", "7 d", "No limit". */
-export function formatLimitValue(
-  limit: ClientLimit,
-  value: number,
-  t: ReturnType<typeof limitsTranslator>,
-  lng: string,
-): string {
+/** A limit value as shown: "1 000 RUB" (ru) / "1,000 RUB" (en), "7 days", "No limit". */
+export function formatLimitValue(limit: ClientLimit, value: number, t: TranslateFn, lng: string): string {
   if (value === -1 || value === 999_999_999) return t('no_limit');
-  if (limit.measure === 'currency') return `${new Intl.NumberFormat(lng).format(value)} ${limit.currency}`;
-  return t(`measure.${limit.measure}`, { n: value });
+  if (limit.measure === 'currency') return `${formatNumber(value, lng)} ${limit.currency}`;
+  return t(`measure.${limit.measure}`, { count: value });
 }
 
-/** Minor units as money text: formatMinor('-12345', 'RUB', 'en') → "-123.45 RUB". */
+/** Minor units as money text: formatMinor('-12345', 'RUB', 'en') → "-123.45 RUB" (ru "-123,45 RUB"). */
 export function formatMinor(minor: string, currency: string, lng: string): string {
-  const value = BigInt(minor);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const major = new Intl.NumberFormat(lng).format(abs / 100n);
-  const cents = String(abs % 100n).padStart(2, '0');
-  return `${negative ? '−' : ''}${major}${lng === 'ru' ? ',' : '.'}${cents} ${currency}`;
+  return formatMoney(minor, currency, lng);
 }
 
 /**
  * Seconds as words from the dictionary, whole minutes rounded down: 300 → "5 min", 3900 →
  * "1 h 05 min" (ru "1 ч 05 мин"), 0 → "0 min", 1-59 → "less than a minute".
  */
-export function formatDuration(seconds: number, t: ReturnType<typeof limitsTranslator>): string {
+export function formatDuration(seconds: number, t: TranslateFn): string {
   const total = Math.max(0, Math.floor(seconds));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);

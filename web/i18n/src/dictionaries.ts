@@ -9,6 +9,7 @@ import enCommon from './dictionaries/en/common.json' with { type: 'json' };
 import enErrors from './dictionaries/en/errors.json' with { type: 'json' };
 import enFooter from './dictionaries/en/footer.json' with { type: 'json' };
 import enInfo from './dictionaries/en/info.json' with { type: 'json' };
+import enLimits from './dictionaries/en/limits.json' with { type: 'json' };
 import enLotto from './dictionaries/en/lotto.json' with { type: 'json' };
 import enOffice from './dictionaries/en/office.json' with { type: 'json' };
 import enOfficeMoney from './dictionaries/en/office-money.json' with { type: 'json' };
@@ -23,6 +24,7 @@ import ruCommon from './dictionaries/ru/common.json' with { type: 'json' };
 import ruErrors from './dictionaries/ru/errors.json' with { type: 'json' };
 import ruFooter from './dictionaries/ru/footer.json' with { type: 'json' };
 import ruInfo from './dictionaries/ru/info.json' with { type: 'json' };
+import ruLimits from './dictionaries/ru/limits.json' with { type: 'json' };
 import ruLotto from './dictionaries/ru/lotto.json' with { type: 'json' };
 import ruOffice from './dictionaries/ru/office.json' with { type: 'json' };
 import ruOfficeMoney from './dictionaries/ru/office-money.json' with { type: 'json' };
@@ -57,6 +59,7 @@ export const DICTIONARIES: Record<Language, Record<Namespace, Dictionary>> = {
     auth: enAuth,
     lotto: enLotto,
     technical: enTechnical,
+    limits: enLimits,
   },
   ru: {
     common: ruCommon,
@@ -73,6 +76,7 @@ export const DICTIONARIES: Record<Language, Record<Namespace, Dictionary>> = {
     auth: ruAuth,
     lotto: ruLotto,
     technical: ruTechnical,
+    limits: ruLimits,
   },
 };
 

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'auth',
   'lotto',
   'technical',
+  'limits',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

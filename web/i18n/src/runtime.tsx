@@ -3,8 +3,16 @@
  * per mounted micro-app), never a global, so concurrent server renders cannot leak languages.
  */
 import { createInstance } from 'i18next';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { Dictionaries } from './dictionaries.ts';
+import {
+  formatDate,
+  formatDayMonth,
+  formatMoney,
+  formatMoneyAmount,
+  formatNumber,
+  type MoneyOptions,
+} from './format.ts';
 import type { Language, Namespace } from './languages.ts';
 
 export type { Dictionaries, Dictionary } from './dictionaries.ts';
@@ -92,4 +100,28 @@ export function useLanguage(): Language {
   const translator = useContext(TranslatorContext);
   if (!translator) throw new Error('useLanguage() needs an <I18nProvider> above it');
   return translator.lng;
+}
+
+/** The shared formatters (format.ts) bound to the language of the nearest provider. */
+export interface Formatters {
+  money(minor: bigint | string, iso: string, options?: MoneyOptions): string;
+  moneyAmount(amount: string, iso: string, options?: MoneyOptions): string;
+  number(value: number | bigint, options?: { fractionDigits?: number; upTo?: number }): string;
+  date(at: string | number, timeZoneHours: number, style?: 'numeric' | 'medium'): string;
+  dayMonth(at: string | number, timeZoneHours: number): string;
+}
+
+/** const format = useFormat(); format.money(150000n, 'RUB') → "1 500,00 RUB" on a Russian page. */
+export function useFormat(): Formatters {
+  const lng = useLanguage();
+  return useMemo(
+    () => ({
+      money: (minor, iso, options) => formatMoney(minor, iso, lng, options),
+      moneyAmount: (amount, iso, options) => formatMoneyAmount(amount, iso, lng, options),
+      number: (value, options) => formatNumber(value, lng, options),
+      date: (at, timeZoneHours, style) => formatDate(at, lng, timeZoneHours, style),
+      dayMonth: (at, timeZoneHours) => formatDayMonth(at, lng, timeZoneHours),
+    }),
+    [lng],
+  );
 }

@@ -40,7 +40,8 @@ describe('the player clock', () => {
     expect(formatDate(late, 'ru', H24)).toBe('23.11.2026');
     expect(formatDate(late, 'en', H24)).toBe('23/11/2026');
     expect(formatDate(late, 'en', { timeZone: -5 })).toBe('22/11/2026');
-    expect(formatDayMonth(late, H24)).toBe('23.11');
+    expect(formatDayMonth(late, 'ru', H24)).toBe('23.11');
+    expect(formatDayMonth(late, 'en', H24)).toBe('23/11');
     expect(formatDateTime(late, 'ru', H24)).toBe('23.11.2026, 01:30');
     expect(formatDateTime(late, 'en', H12)).toBe('23/11/2026, 1:30 AM');
     expect(formatDateTime('2026-11-22T12:05:00Z', 'ru', H12)).toBe('22.11.2026, 3:05 PM');

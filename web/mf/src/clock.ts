@@ -1,10 +1,13 @@
 /**
  * Times and dates as the player reads them (coupon-accounts §3 global settings: time zone and is12h):
- * the player's zone in whole hours from UTC and a 24 h or 12 h clock. Written from the shifted UTC
- * fields rather than through Intl, so the server render and the browser give the same characters
- * whatever their ICU versions (no hydration mismatch).
+ * the player's zone in whole hours from UTC and a 24 h or 12 h clock. Times of day are written from
+ * the shifted UTC fields rather than through Intl (the player's 12 h setting, not the locale, picks
+ * the clock, and ICU versions disagree on the space before "PM"); dates go through the shared
+ * Intl formatters of @parlay/i18n/format.ts with the page language.
  * @example formatClockTime('2026-11-22T12:05:00Z', { timeZone: 3, is12h: true }) === '3:05 PM'
  */
+
+import { formatDate as formatZoneDate, formatDayMonth as formatZoneDayMonth } from '@parlay/i18n/format.ts';
 
 export interface Clock {
   /** Whole hours from UTC, -12…14. */
@@ -37,18 +40,14 @@ export function formatClockTime(at: Moment, clock: Clock, options: { seconds?: b
   return `${hours % 12 === 0 ? 12 : hours % 12}:${rest} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** "22.11" in the zone. */
-export function formatDayMonth(at: Moment, clock: Pick<Clock, 'timeZone'>): string {
-  const d = shifted(at, clock.timeZone);
-  return d ? `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}` : '';
+/** "22.11" (ru) or "22/11" (en) in the zone. */
+export function formatDayMonth(at: Moment, lng: string, clock: Pick<Clock, 'timeZone'>): string {
+  return formatZoneDayMonth(at, lng, clock.timeZone);
 }
 
-/** "22.11.2026" (ru) or "22/11/2026" (en), as the short date styles of ru-RU and en-GB write it. */
+/** "22.11.2026" (ru) or "22/11/2026" (en): the short dates of ru-RU and en-GB. */
 export function formatDate(at: Moment, lng: string, clock: Pick<Clock, 'timeZone'>): string {
-  const d = shifted(at, clock.timeZone);
-  if (!d) return '';
-  const separator = lng === 'ru' ? '.' : '/';
-  return [two(d.getUTCDate()), two(d.getUTCMonth() + 1), String(d.getUTCFullYear())].join(separator);
+  return formatZoneDate(at, lng, clock.timeZone);
 }
 
 /** "22.11.2026, 15:05" (ru, 24 h) or "22/11/2026, 3:05 PM" (en, 12 h). */

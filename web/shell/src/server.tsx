@@ -3,6 +3,8 @@
  * (redirects, block check, guards, match), then parallel fragment loading (page app + footer, the
  * technical app for 404), the SEO head and the HTML document. Only the page fragment sets the status.
  */
+
+import { referralCookiesFor, referralSetCookie } from '@parlay/domain/auth/referral.ts';
 import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
 import type { Language } from '@parlay/i18n/languages.ts';
 import { createTranslator, type Translator } from '@parlay/i18n/runtime.tsx';
@@ -17,7 +19,6 @@ import { escapeHtml } from '@parlay/mf/html.ts';
 import { ODDS_VIEW_COOKIE, oddsViewFrom } from '@parlay/mf/odds-view.ts';
 import type { Fragment, FragmentContext } from '@parlay/mf/protocol.ts';
 import { renderToString } from 'react-dom/server';
-import { referralCookiesFor, referralSetCookie } from '../../../domain/auth/referral.ts';
 import { CONSENT_EARLY_PRESS_CODE, consentBannerHtml } from './behaviours/ConsentBannerServer.tsx';
 import { answerPlatformFile } from './behaviours/platform-files.ts';
 import { maintenanceTexts, pathOf } from './behaviours/server-parts.ts';
@@ -78,6 +79,21 @@ interface PageOutcome {
   view: PageView;
   status: number;
   page: Loaded | null;
+}
+
+/** Modals micro-apps lend the shell, by the app that draws them. */
+const APP_MODALS: Readonly<Record<string, readonly string[]>> = {
+  auth: ['login', 'registration', 'forgot-password'],
+};
+
+/** Where the shell finds each lent modal: the app's entry and stylesheets in this build. */
+function appModalSources(manifest: WebManifest): NonNullable<ShellState['appModals']> {
+  const sources: NonNullable<ShellState['appModals']> = {};
+  for (const [app, ids] of Object.entries(APP_MODALS)) {
+    const assets = manifest.apps[app];
+    if (assets) for (const id of ids) sources[id] = { entry: assets.entry, css: assets.css };
+  }
+  return sources;
 }
 
 /** The technical app renders /500, /oldbrowser, the block pages and the 404 page. */
@@ -199,8 +215,10 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
     is12h: context.view.is12h === 1,
     device: context.device,
     geoCountry: context.geoCountry,
-    // auth: the login, registration and forgot-password modals' forms (session/AuthModalSlot.tsx).
-    dictionaries: { ...shellDictionaries, ...pickDictionaries(lng, ['shell', 'auth']) },
+    // auth: the login, registration and forgot-password modals the auth app lends (modals/AppModalSlot.tsx);
+    // limits: the limit popups of signed-in players (limits/LimitsBehaviours.tsx).
+    dictionaries: { ...shellDictionaries, ...pickDictionaries(lng, ['shell', 'auth', 'limits']) },
+    appModals: appModalSources(manifest),
     maintenanceTexts: maintenanceTexts(),
     layout,
     guardContext: { session: plan.session, config: plan.config },

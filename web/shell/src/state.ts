@@ -35,6 +35,8 @@ export interface ShellState {
   geoCountry: string | null;
   /** Shell dictionaries (common, errors); each micro-app brings its own in its props. */
   dictionaries: Dictionaries;
+  /** Modals micro-apps lend the shell, by modal id: the app's browser entry and stylesheets (modals/AppModalSlot.tsx). */
+  appModals?: Record<string, { entry: string; css: string[] }>;
   /**
    * The maintenance notice's texts in every language: the notice is Russian for the configured
    * countries and English elsewhere, whatever the page language (site-shell §8).

@@ -9,6 +9,16 @@ export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
 export { Card, type CardProps } from './Card.tsx';
 export { Field, type FieldProps } from './Field.tsx';
 export { Figures } from './Figures.tsx';
+export {
+  CheckField,
+  CodeField,
+  EmailField,
+  Message,
+  ModeSwitch,
+  Row,
+  SelectField,
+  TextField,
+} from './forms/fields.tsx';
 export { Heading, type HeadingProps } from './Heading.tsx';
 export { Link, NavLink, type NavLinkProps } from './Link.tsx';
 export { MarketCard, type MarketCardProps } from './MarketCard.tsx';

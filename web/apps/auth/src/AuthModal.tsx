@@ -1,25 +1,23 @@
 /**
- * The contents of the shell's login, registration and forgot-password modals, loaded lazily by the
- * shell (web/shell/src/modals/ModalContent.tsx) with the auth dictionary of the page language.
- * Closing the registration modal while still a guest records a registration-leave event (site-shell §4).
+ * The contents of the shell's login, registration and forgot-password modals: the shell mounts them
+ * through this app's entry (mountModal, web/mf/src/app-modals.tsx) with the page's auth and limits
+ * dictionaries. Closing the registration modal while still a guest records a registration-leave
+ * event (site-shell §4).
  */
-import { createTranslator, type Dictionary, I18nProvider } from '@parlay/i18n/runtime.tsx';
+import { createTranslator, I18nProvider } from '@parlay/i18n/runtime.tsx';
+import type { AppModalProps } from '@parlay/mf/app-modals.tsx';
 import { closeModal, openModal } from '@parlay/mf/host-api.ts';
 import { useEffect, useMemo, useRef } from 'react';
 import { ForgotPasswordForm } from './forms/ForgotPasswordForm.tsx';
 import { LoginForm } from './forms/LoginForm.tsx';
 import { RegistrationForm } from './forms/RegistrationForm.tsx';
 
-export type AuthModalId = 'login' | 'registration' | 'forgot-password';
+/** The modals this app lends the shell (its manifest lists the same ids). */
+export const AUTH_MODALS = ['login', 'registration', 'forgot-password'] as const;
+export type AuthModalId = (typeof AUTH_MODALS)[number];
 
-export interface AuthModalProps {
-  id: AuthModalId;
-  lng: 'ru' | 'en';
-  dictionary: Dictionary;
-}
-
-export function AuthModal({ id, lng, dictionary }: AuthModalProps) {
-  const translator = useMemo(() => createTranslator(lng, { auth: dictionary }), [lng, dictionary]);
+export function AuthModal({ id, lng, dictionaries }: AppModalProps) {
+  const translator = useMemo(() => createTranslator(lng, dictionaries), [lng, dictionaries]);
   const finished = useRef(false);
   useEffect(() => {
     if (id !== 'registration') return;

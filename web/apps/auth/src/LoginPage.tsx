@@ -6,9 +6,9 @@
  */
 import { announceSessionChange } from '@parlay/client/api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
+import { Message } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
 import { authApi, errorKey } from './forms/auth-api.ts';
-import { Message } from './forms/fields.tsx';
 import { type AuthFormProps, LoginForm } from './forms/LoginForm.tsx';
 import { completeSocialSignIn } from './forms/SocialButton.tsx';
 

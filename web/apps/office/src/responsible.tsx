@@ -4,22 +4,23 @@
  * self-exclusion or time-out shows its start and end and cannot be cancelled; the self-exclusion
  * warning; session time and net result for today, this week and this month.
  */
-import { type Clock, formatClockTime } from '@parlay/mf/clock.ts';
-import { Button } from '@parlay/ui/index.ts';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import {
   type ClientLimit,
   formatDuration,
   formatLimitValue,
   formatMinor,
   limitsApi,
-  limitsTranslator,
   type PlayerStats,
-} from '../../../shell/src/limits/limits-api.ts';
+} from '@parlay/client/limits-api.ts';
+import { formatDate } from '@parlay/i18n/format.ts';
+import { type TranslateFn, useT } from '@parlay/i18n/runtime.tsx';
+import { type Clock, formatClockTime } from '@parlay/mf/clock.ts';
+import { Button } from '@parlay/ui/index.ts';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useOfficeClock } from './office-clock.tsx';
 import styles from './responsible.module.css';
 
-type Translate = ReturnType<typeof limitsTranslator>;
+type Translate = TranslateFn;
 
 const GROUPS: { key: string; types: number[] }[] = [
   { key: 'deposit', types: [20, 21, 22] },
@@ -31,10 +32,7 @@ const GROUPS: { key: string; types: number[] }[] = [
 
 /** "22 нояб. 2026 г., 15:05" or "22 Nov 2026, 3:05 PM": the player's zone and clock. */
 function formatMoment(seconds: number, lng: string, clock: Clock): string {
-  const date = new Intl.DateTimeFormat(lng === 'ru' ? 'ru-RU' : 'en-GB', {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(seconds * 1000 + clock.timeZone * 3_600_000);
+  const date = formatDate(seconds * 1000, lng, clock.timeZone, 'medium');
   return `${date}, ${formatClockTime(seconds * 1000, clock)}`;
 }
 
@@ -214,7 +212,7 @@ function StatsTable({ stats, t, lng }: { stats: PlayerStats; t: Translate; lng: 
 
 /** The responsible page body; loads in the browser (the limits are the player's own, never cached). */
 export function ResponsiblePage({ lng }: { lng: string }) {
-  const t = limitsTranslator(lng);
+  const t = useT('limits');
   const [limits, setLimits] = useState<ClientLimit[] | null>(null);
   const [stats, setStats] = useState<PlayerStats | null>(null);
   const [failed, setFailed] = useState(false);

@@ -117,7 +117,7 @@ export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
       <a
         className={styles.more}
         href={href}
-        aria-label={more === null ? t('all_markets') : t('more_markets', { n: more })}
+        aria-label={more === null ? t('all_markets') : t('more_markets', { count: more })}
       >
         {more === null ? '+' : `+${more}`}
       </a>

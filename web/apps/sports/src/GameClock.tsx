@@ -38,7 +38,7 @@ export function LiveClock({ game }: { game: ClockGame }) {
 /** The short status of a game for a row: start time (and day), or the live clock and period. */
 export function GameStatusText({ game, withPeriod = true }: { game: ClockGame; withPeriod?: boolean }) {
   const t = useT('sports');
-  const { renderedAtMs } = useSportsContext();
+  const { renderedAtMs, lng } = useSportsContext();
   const clock = useClock();
   const periodName = usePeriodName(game);
   if (game.status === 0) {
@@ -46,7 +46,7 @@ export function GameStatusText({ game, withPeriod = true }: { game: ClockGame; w
       <>
         <time dateTime={game.startAt}>{formatClockTime(game.startAt, clock)}</time>
         {isSameDay(game.startAt, renderedAtMs, clock) ? null : (
-          <span>{formatDayMonth(game.startAt, clock)}</span>
+          <span>{formatDayMonth(game.startAt, lng, clock)}</span>
         )}
       </>
     );

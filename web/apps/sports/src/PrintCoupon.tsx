@@ -7,9 +7,8 @@
  */
 import type { Bet } from '@parlay/client/bets-api.ts';
 import { actualWinMinor } from '@parlay/client/bets-api.ts';
-import { formatAmount } from '@parlay/domain/money/amount.ts';
-import { isCurrencyCode } from '@parlay/domain/money/currencies.ts';
 import { formatDecimal } from '@parlay/domain/odds/formats.ts';
+import { formatMoney } from '@parlay/i18n/format.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { type Clock, formatDateTime, zoneLabel } from '@parlay/mf/clock.ts';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
@@ -36,9 +35,8 @@ export async function loadPrintBet(
   }
 }
 
-function money(minor: string | null, iso: string): string {
-  if (minor === null) return '—';
-  return isCurrencyCode(iso) ? `${formatAmount(BigInt(minor), iso, { group: '\u202f' })} ${iso}` : minor;
+function money(minor: string | null, iso: string, lng: string): string {
+  return minor === null ? '—' : formatMoney(minor, iso, lng);
 }
 
 function when(iso: string, lng: string, clock: Clock): string {
@@ -49,8 +47,8 @@ function when(iso: string, lng: string, clock: Clock): string {
 function typeText(bet: Bet, t: (key: string, values?: Record<string, string | number>) => string) {
   const count = bet.legs.length;
   if (bet.typeId === 2 || bet.typeId === 4)
-    return t(`print.type_${bet.typeId}`, { value: bet.systemValue ?? 2, count });
-  return t(`print.type_${bet.typeId}`, { count });
+    return t(`print.type_${bet.typeId}`, { value: bet.systemValue ?? 2, legs: count });
+  return t(`print.type_${bet.typeId}`, { legs: count });
 }
 
 export function PrintCoupon({ bet, lng, clock }: { bet: Bet; lng: string; clock: Clock }) {
@@ -121,7 +119,7 @@ export function PrintCoupon({ bet, lng, clock }: { bet: Bet; lng: string; clock:
       <Figures className={styles.totals}>
         <div>
           <dt>{t('print.stake')}</dt>
-          <dd>{money(bet.originalStakeMinor, bet.currency)}</dd>
+          <dd>{money(bet.originalStakeMinor, bet.currency, lng)}</dd>
         </div>
         <div>
           <dt>{t('print.coef')}</dt>
@@ -129,18 +127,18 @@ export function PrintCoupon({ bet, lng, clock }: { bet: Bet; lng: string; clock:
         </div>
         <div>
           <dt>{t(bet.cashedOutMinor !== '0' ? 'print.possible_win_rest' : 'print.possible_win')}</dt>
-          <dd>{money(bet.possibleWinMinor, bet.currency)}</dd>
+          <dd>{money(bet.possibleWinMinor, bet.currency, lng)}</dd>
         </div>
         {bet.cashedOutMinor !== '0' ? (
           <div>
             <dt>{t('print.cashed_out')}</dt>
-            <dd>{money(bet.cashedOutMinor, bet.currency)}</dd>
+            <dd>{money(bet.cashedOutMinor, bet.currency, lng)}</dd>
           </div>
         ) : null}
         {settled ? (
           <div>
             <dt>{t('print.paid')}</dt>
-            <dd>{money(win ?? '0', bet.currency)}</dd>
+            <dd>{money(win ?? '0', bet.currency, lng)}</dd>
           </div>
         ) : null}
       </Figures>

@@ -49,7 +49,7 @@ export function Scoreboard({ game }: { game: Game }) {
           ) : (
             <span className={styles.sbStart}>
               {formatClockTime(game.startAt, clock)}
-              <small>{formatDayMonth(game.startAt, clock)}</small>
+              <small>{formatDayMonth(game.startAt, lng, clock)}</small>
             </span>
           )}
           <span className={styles.sbStatus} data-live={started ? 'true' : undefined}>

@@ -3,6 +3,7 @@
  * modals (registry, URL and host API), cookie consent, the maintenance, new-version and ad-blocker
  * notices, the support and scroll-to-top buttons and the snow.
  */
+import { localeOf } from '@parlay/i18n/format.ts';
 import { createTranslator, type Dictionary } from '@parlay/i18n/runtime.tsx';
 import type { NotificationRequest } from '@parlay/mf/host-api.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -66,7 +67,7 @@ const isHome = (pathname: string) => /^\/[a-z]{2}\/?$/.test(pathname);
 
 function formatMoment(ms: number, language: 'ru' | 'en', offsetHours: number, is12h: boolean): string {
   const shifted = new Date(ms + offsetHours * 3_600_000);
-  const text = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
+  const text = new Intl.DateTimeFormat(localeOf(language), {
     day: 'numeric',
     month: 'long',
     hour: is12h ? 'numeric' : '2-digit',

@@ -187,7 +187,7 @@ export function startShellBehaviours(state: ShellState): ShellBehaviours {
   // Responsible-gaming limits (approval popup, reality check, session-limit ping) for signed-in players.
   if (!isSearchBot(navigator.userAgent)) {
     import('../limits/LimitsBehaviours.tsx')
-      .then((limits) => limits.mountLimits(state.lng))
+      .then((limits) => limits.mountLimits(state.lng, state.dictionaries.limits))
       .catch((error: unknown) => console.error('limits behaviours failed to load', error));
   }
   return {

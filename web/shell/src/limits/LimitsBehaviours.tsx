@@ -5,7 +5,16 @@
  * every 30 s with the "session ended, visit tomorrow" message.
  */
 
+import {
+  type ClientLimit,
+  formatDuration,
+  formatLimitValue,
+  formatMinor,
+  limitsApi,
+} from '@parlay/client/limits-api.ts';
 import { nextWaitMs, realityCheckEndMs } from '@parlay/domain/limits/usage.ts';
+import type { Language } from '@parlay/i18n/languages.ts';
+import { createTranslator, type Dictionary, type TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { Button } from '@parlay/ui/index.ts';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,14 +22,6 @@ import { ModalFrame } from '../modals/ModalFrame.tsx';
 import styles from '../modals/modals.module.css';
 import { MODALS, type ModalDefinition } from '../modals/registry.ts';
 import { isSignedIn, subscribeSession } from '../session/session-store.ts';
-import {
-  type ClientLimit,
-  formatDuration,
-  formatLimitValue,
-  formatMinor,
-  limitsApi,
-  limitsTranslator,
-} from './limits-api.ts';
 
 export const REALITY_CHECK_STORAGE_KEY = 'parlay.realityCheckEndAt';
 const REALITY_CHECK_START_KEY = 'parlay.realityCheckStartedAt';
@@ -52,7 +53,7 @@ function writeStorage(key: string, value: string | null): void {
   }
 }
 
-type Translate = ReturnType<typeof limitsTranslator>;
+type Translate = TranslateFn;
 
 function useLimits(onSessionEnded: () => void) {
   const [limits, setLimits] = useState<ClientLimit[] | null>(null);
@@ -202,8 +203,7 @@ function useRealityCheck(
   }, [intervalMinutes, run, refresh, open]);
 }
 
-function LimitsBehaviours({ lng }: { lng: string }) {
-  const t = limitsTranslator(lng);
+function LimitsBehaviours({ lng, t }: { lng: string; t: Translate }) {
   const [sessionEnded, setSessionEnded] = useState(false);
   const endSession = useCallback(() => setSessionEnded(true), []);
   const { limits, refresh } = useLimits(endSession);
@@ -304,15 +304,20 @@ function LimitsBehaviours({ lng }: { lng: string }) {
 }
 
 /** Limits belong to a signed-in player: guests get no polling (and no 401s in the console). */
-function SignedInLimits({ lng }: { lng: string }) {
+function SignedInLimits({ lng, t }: { lng: string; t: Translate }) {
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn, () => false);
-  return signedIn ? <LimitsBehaviours lng={lng} /> : null;
+  return signedIn ? <LimitsBehaviours lng={lng} t={t} /> : null;
 }
 
-/** Mounts the limits behaviours in their own layer; boot calls it once. */
-export function mountLimits(lng: string): void {
+/**
+ * Mounts the limits behaviours in their own layer; boot calls it once with the page's language and
+ * its limits dictionary (namespace "limits", in the page state).
+ */
+export function mountLimits(lng: Language, limits: Dictionary | undefined): void {
+  const translator = createTranslator(lng, { limits: limits ?? {} });
+  const t: Translate = (key, values) => translator.t('limits', key, values);
   const element = document.createElement('div');
   element.id = 'parlay-limits';
   document.body.append(element);
-  createRoot(element).render(<SignedInLimits lng={lng} />);
+  createRoot(element).render(<SignedInLimits lng={lng} t={t} />);
 }

@@ -9,8 +9,8 @@ import { openModal } from '@parlay/mf/host-api.ts';
 import { Button } from '@parlay/ui/index.ts';
 import { type ConsentView, CookieConsent } from '../behaviours/CookieConsent.tsx';
 import type { CookiesType } from '../behaviours/consent.ts';
-import { AuthModalSlot } from '../session/AuthModalSlot.tsx';
 import { conversionDays } from '../session/conversion-reminder.ts';
+import { AppModalSlot } from './AppModalSlot.tsx';
 import styles from './modals.module.css';
 import { identificationFlavour, type ModalId } from './registry.ts';
 
@@ -127,12 +127,12 @@ export function ModalContent({ id, context }: { id: ModalId; context: ModalConte
     case 'login':
     case 'registration':
     case 'forgot-password':
-      return <AuthModalSlot id={id} lng={context.lng} loadingText={t('session.auth_loading')} />;
+      return <AppModalSlot id={id} lng={context.lng} loadingText={t('session.auth_loading')} />;
     case 'account-conversion':
       return (
         <>
           <p className={styles.text}>
-            {t('modals.account-conversion.text', { days: String(conversionDays() ?? '') })}
+            {t('modals.account-conversion.text', { count: conversionDays() ?? 0 })}
           </p>
           <div className={styles.actions}>
             <a className={styles.menuLink} href={`/${context.lng}/confirm`} onClick={context.close}>

@@ -158,7 +158,8 @@ const ACCOUNT: AreaDefaults = {
   ...SPORTS,
   app: 'auth',
   area: 'account',
-  dictionaries: ['auth'],
+  // limits: the deposit-limit offer after a registration.
+  dictionaries: ['auth', 'limits'],
   robots: 'noindex',
 };
 const OFFICE: AreaDefaults = {
@@ -166,7 +167,8 @@ const OFFICE: AreaDefaults = {
   app: 'office',
   area: 'office',
   guards: ['auth-required'],
-  dictionaries: ['office', 'office-money', 'office-security', 'errors'],
+  // limits: the responsible page and the deposit-limit offer of the recharge page.
+  dictionaries: ['office', 'office-money', 'office-security', 'errors', 'limits'],
   robots: 'noindex',
   parent: 'office',
 };

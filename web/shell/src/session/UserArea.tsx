@@ -2,6 +2,7 @@
  * The header's user area (DESIGN.md): guests get Log in and Register (the only filled brand button);
  * players get the active account balance with its currency, Deposit and the profile menu with logout.
  */
+import { formatMoneyAmount } from '@parlay/i18n/format.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { openModal } from '@parlay/mf/host-api.ts';
 import { Button } from '@parlay/ui/index.ts';
@@ -43,7 +44,7 @@ export function UserArea({ lng, rendered }: { lng: string; rendered: SessionSnap
     <div className={styles.area} data-testid="user-area" data-signed-in="true">
       <a className={styles.balance} href={`/${lng}/office/account`} aria-label={t('user.balance_label')}>
         <span className={styles.balanceValue} data-testid="header-balance">
-          {account ? `${account.money} ${account.iso}` : '…'}
+          {account ? formatMoneyAmount(account.money, account.iso, lng) : '…'}
         </span>
       </a>
       <a className={styles.deposit} href={`/${lng}/office/recharge`}>

@@ -1,17 +1,19 @@
 /**
  * The optional deposit-limit offer (issue 8, beyond the spec): after a registration and on the
  * recharge page before the first deposit, the player may set a deposit limit (types 20, 21, 22)
- * with one short form; it calls the limits service's set endpoint. "No, thanks" hides it.
+ * with one short form; it calls the limits service's set endpoint. "No, thanks" hides it. Shown by the
+ * auth app (after a registration) and the office (recharge page); texts of namespace "limits".
  */
+import { formatLimitValue, limitsApi } from '@parlay/client/limits-api.ts';
+import { useT } from '@parlay/i18n/runtime.tsx';
 import { Button } from '@parlay/ui/index.ts';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './DepositLimitOffer.module.css';
-import { formatLimitValue, limitsApi, limitsTranslator } from './limits-api.ts';
 
 const DEPOSIT_TYPES = [20, 21, 22] as const;
 
 export function DepositLimitOffer({ lng }: { lng: string }) {
-  const t = limitsTranslator(lng);
+  const t = useT('limits');
   const id = useId();
   const [type, setType] = useState<number>(20);
   const [amount, setAmount] = useState('');

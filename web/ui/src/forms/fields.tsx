@@ -1,8 +1,8 @@
-/** Small form parts the auth and office forms share: labelled fields, a mode switch, messages. */
-import { Field } from '@parlay/ui/index.ts';
+/** Small form parts every form shares: labelled fields, a mode switch, messages. */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { useId } from 'react';
-import styles from './forms.module.css';
+import { Field } from '../Field.tsx';
+import styles from './fields.module.css';
 
 export function TextField({
   label,
@@ -144,5 +144,3 @@ export function Message({ kind, children }: { kind: 'error' | 'info' | 'success'
 export function Row({ children }: { children: ReactNode }) {
   return <div className={styles.row}>{children}</div>;
 }
-
-export { styles as formStyles };

@@ -5,9 +5,8 @@
  */
 import { type CaptchaNeed, type CaptchaSolver, callApi, solveProofOfWork } from '@parlay/client/api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button } from '@parlay/ui/index.ts';
+import { Button, TextField } from '@parlay/ui/index.ts';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { TextField } from './fields.tsx';
 import styles from './forms.module.css';
 
 const CAPTCHA = '/captcha-api/v1';

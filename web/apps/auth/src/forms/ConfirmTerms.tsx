@@ -5,10 +5,9 @@
 import { announceSessionChange } from '@parlay/client/api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { openModal } from '@parlay/mf/host-api.ts';
-import { Button } from '@parlay/ui/index.ts';
+import { Button, Message } from '@parlay/ui/index.ts';
 import { useState } from 'react';
 import { authApi } from './auth-api.ts';
-import { Message } from './fields.tsx';
 import styles from './forms.module.css';
 
 export function ConfirmTerms({ lng }: { lng: string }) {

@@ -3,13 +3,13 @@
  * expired one have different messages (coupon-accounts §8: wrong_code vs time_up).
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button } from '@parlay/ui/index.ts';
+import { PhoneFields, phoneCodeOf } from '@parlay/ui/account/PhoneFields.tsx';
+import { Button, CodeField, EmailField, Message, ModeSwitch, TextField } from '@parlay/ui/index.ts';
 import { type FormEvent, useState } from 'react';
 import { authApi, errorKey } from './auth-api.ts';
 import { useCaptcha } from './Captcha.tsx';
-import { CodeField, EmailField, Message, ModeSwitch, TextField } from './fields.tsx';
 import styles from './forms.module.css';
-import { type AuthFormProps, PhoneFields, phoneCodeOf } from './LoginForm.tsx';
+import type { AuthFormProps } from './LoginForm.tsx';
 
 export function ForgotPasswordForm(props: AuthFormProps) {
   const t = useT('auth');

@@ -7,16 +7,25 @@
  */
 import { callApi } from '@parlay/client/api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button } from '@parlay/ui/index.ts';
+import { confirmContact } from '@parlay/ui/account/account-api.ts';
+import { COUNTRIES, countryById, DEFAULT_CURRENCIES } from '@parlay/ui/account/countries.ts';
+import { DepositLimitOffer } from '@parlay/ui/account/DepositLimitOffer.tsx';
+import { PhoneFields, phoneCodeOf } from '@parlay/ui/account/PhoneFields.tsx';
+import {
+  Button,
+  CodeField,
+  EmailField,
+  Message,
+  ModeSwitch,
+  SelectField,
+  TextField,
+} from '@parlay/ui/index.ts';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { DepositLimitOffer } from '../../../../shell/src/limits/DepositLimitOffer.tsx';
 import { authApi, errorKey, type Registered } from './auth-api.ts';
 import { useCaptcha } from './Captcha.tsx';
-import { COUNTRIES, countryById, DEFAULT_CURRENCIES } from './countries.ts';
-import { CodeField, EmailField, Message, ModeSwitch, SelectField, TextField } from './fields.tsx';
 import { deviceFingerprints } from './fingerprint.ts';
 import styles from './forms.module.css';
-import { type AuthFormProps, PhoneFields, phoneCodeOf, signedIn } from './LoginForm.tsx';
+import { type AuthFormProps, signedIn } from './LoginForm.tsx';
 import { SaveCredentials } from './SaveCredentials.tsx';
 import { SocialButton } from './SocialButton.tsx';
 
@@ -101,7 +110,7 @@ function ConfirmEmail({ onDone }: { onDone(): void }) {
   const [done, setDone] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await authApi.confirmContact({ channel: 'email', code: code.trim() });
+    const result = await confirmContact({ channel: 'email', code: code.trim() });
     if (result.ok) setDone(true);
     else setError(t(errorKey(result)));
   };

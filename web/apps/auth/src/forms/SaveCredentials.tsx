@@ -3,10 +3,9 @@
  * number and password, shown once, saved as a text file, a PNG image drawn on a canvas, or e-mailed.
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button } from '@parlay/ui/index.ts';
+import { Button, Message, TextField } from '@parlay/ui/index.ts';
 import { type FormEvent, useState } from 'react';
 import { authApi, errorKey } from './auth-api.ts';
-import { Message, TextField } from './fields.tsx';
 import styles from './forms.module.css';
 
 function download(name: string, blob: Blob): void {

@@ -5,10 +5,9 @@
  */
 import { type CaptchaSolver, callApi, solveProofOfWork } from '@parlay/client/api.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button } from '@parlay/ui/index.ts';
+import { Button, Message } from '@parlay/ui/index.ts';
 import { useState } from 'react';
 import { authApi, errorKey } from './auth-api.ts';
-import { Message } from './fields.tsx';
 
 export const SOCIAL_PROVIDER = 'dev';
 const STATE_KEY = 'parlay_social_state';

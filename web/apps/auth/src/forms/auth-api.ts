@@ -1,6 +1,8 @@
 /** The auth service calls of the forms (server/src/modules/auth), through the shared call rules. */
-import { type ApiErrorBody, type CallResult, type CaptchaSolver, callApi } from '@parlay/client/api.ts';
+import { type CallResult, type CaptchaSolver, callApi } from '@parlay/client/api.ts';
 import { deviceFingerprints, FINGERPRINT_HEADER } from './fingerprint.ts';
+
+export { accountErrorKey as errorKey } from '@parlay/ui/account/account-api.ts';
 
 const AUTH = '/web-api/auth/v1';
 const FINGERPRINT_WAIT_MS = 3000;
@@ -66,8 +68,6 @@ export const authApi = {
     signInPost<Registered>(`${AUTH}/registration/${type}`, body, captcha),
   mailCredentials: (body: { email: string; password: string }) =>
     post<{ result: boolean }>(`${AUTH}/registration/credentials/email`, body),
-  confirmContact: (body: { channel: 'email' | 'phone'; code: string }) =>
-    post<{ result: boolean }>(`${AUTH}/contacts/confirm`, body),
   forgot: (body: Record<string, unknown>, captcha: CaptchaSolver) =>
     post<{ result: boolean }>(`${AUTH}/password/forgot`, body, captcha),
   reset: (body: Record<string, unknown>, captcha: CaptchaSolver) =>
@@ -87,34 +87,3 @@ export const authApi = {
       }),
     ),
 };
-
-/** Error codes the auth dictionary has a message for (auth.json errors.<CODE>). */
-const KNOWN_ERRORS = new Set([
-  'INVALID_CREDENTIALS',
-  'TWO_STEP_INVALID',
-  'REGISTRATION_DISABLED',
-  'REGISTRATION_TYPE_DISABLED',
-  'EMAIL_TAKEN',
-  'PHONE_TAKEN',
-  'PASSWORD_TOO_SHORT',
-  'PASSWORD_TOO_LONG',
-  'UNDERAGE',
-  'WRONG_CODE',
-  'CODE_TIME_UP',
-  'CODE_ATTEMPTS_EXCEEDED',
-  'CAPTCHA_REQUIRED',
-  'TOKEN_LOGIN_INVALID',
-  'SOCIAL_TOKEN_INVALID',
-  'SOCIAL_PROVIDER_UNKNOWN',
-  'RATE_LIMITED',
-  'VALIDATION_FAILED',
-  'REAUTH_REQUIRED',
-  'NOT_AUTHENTICATED',
-]);
-
-/** The dictionary key of a failed call's message (a network failure has its own). */
-export function errorKey(result: { status: number | null; error: ApiErrorBody | null }): string {
-  if (result.status === null) return 'errors.network';
-  const code = result.error?.code;
-  return code && KNOWN_ERRORS.has(code) ? `errors.${code}` : 'errors.generic';
-}

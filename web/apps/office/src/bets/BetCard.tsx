@@ -67,7 +67,7 @@ function Legs({ bet, lng }: { bet: Bet; lng: string }) {
             <td data-label={t('bets.leg.outcome')}>
               {leg.names?.outcomeLabel ?? '—'}
               {leg.amountMinor !== null ? (
-                <span className={styles.muted}>{money(leg.amountMinor, bet.currency)}</span>
+                <span className={styles.muted}>{money(leg.amountMinor, bet.currency, lng)}</span>
               ) : null}
             </td>
             <td data-label={t('bets.leg.odds')} className={styles.num}>
@@ -126,10 +126,10 @@ export function BetCard({
         <div>
           <dt>{t('bets.stake')}</dt>
           <dd className={styles.num}>
-            {money(bet.originalStakeMinor, bet.currency)}
+            {money(bet.originalStakeMinor, bet.currency, lng)}
             {partlyCashed ? (
               <span className={styles.muted}>
-                {t('bets.in_play', { amount: money(bet.stakeMinor, bet.currency) })}
+                {t('bets.in_play', { amount: money(bet.stakeMinor, bet.currency, lng) })}
               </span>
             ) : null}
           </dd>
@@ -143,7 +143,7 @@ export function BetCard({
         </div>
         <div>
           <dt>{t('bets.possible_win')}</dt>
-          <dd className={styles.num}>{open ? money(bet.possibleWinMinor, bet.currency) : '—'}</dd>
+          <dd className={styles.num}>{open ? money(bet.possibleWinMinor, bet.currency, lng) : '—'}</dd>
         </div>
         <div>
           <dt>{t('bets.actual_win')}</dt>
@@ -151,7 +151,7 @@ export function BetCard({
             className={`${styles.num} ${win !== null && win !== '0' ? styles.positive : ''}`}
             data-testid="actual-win"
           >
-            {money(win, bet.currency)}
+            {money(win, bet.currency, lng)}
           </dd>
         </div>
       </Figures>
@@ -166,7 +166,7 @@ export function BetCard({
           aria-controls={`${id}-legs`}
           onClick={() => setExpanded(!expanded)}
         >
-          {expanded ? t('bets.hide_legs') : t('bets.show_legs', { count: bet.legs.length })}
+          {expanded ? t('bets.hide_legs') : t('bets.show_legs', { n: bet.legs.length })}
         </Button>
         <a className={styles.link} href={`/${lng}/print-coupon/${bet.id}`} target="_blank" rel="noopener">
           {t('bets.print')}

@@ -15,7 +15,8 @@ import {
   setAutoCashout,
 } from '@parlay/client/bets-api.ts';
 import { formatAmount, parseAmount } from '@parlay/domain/money/amount.ts';
-import { useT } from '@parlay/i18n/runtime.tsx';
+import { formatNumber } from '@parlay/i18n/format.ts';
+import { useLanguage, useT } from '@parlay/i18n/runtime.tsx';
 import { loadAccounts } from '@parlay/mf/accounts-store.ts';
 import { Button, Field, Figures, Skeleton } from '@parlay/ui/index.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -52,6 +53,7 @@ function partOf(stakeMinor: string, percent: number): string {
 /** onDone(notice): the bet changed (reload it); notice, when given, is the result to announce. */
 export function CashoutPanel({ bet, onDone }: { bet: Bet; onDone: (notice?: string) => void }) {
   const t = useT('office');
+  const lng = useLanguage();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [percent, setPercent] = useState(100);
@@ -82,7 +84,7 @@ export function CashoutPanel({ bet, onDone }: { bet: Bet; onDone: (notice?: stri
       void loadAccounts();
       onDone(
         t(answer.data.status === 'cashed_out' ? 'bets.cashout.done' : 'bets.cashout.done_part', {
-          amount: money(answer.data.paidMinor, bet.currency),
+          amount: money(answer.data.paidMinor, bet.currency, lng),
           id: bet.id,
         }),
       );
@@ -94,7 +96,10 @@ export function CashoutPanel({ bet, onDone }: { bet: Bet; onDone: (notice?: stri
       const now = fresh
         ? partialOfferMinor(fresh.offerMinor, fresh.stakeMinor, whole ? fresh.stakeMinor : part)
         : null;
-      setMessage({ kind: 'alert', text: t('bets.cashout.changed', { amount: money(now, bet.currency) }) });
+      setMessage({
+        kind: 'alert',
+        text: t('bets.cashout.changed', { amount: money(now, bet.currency, lng) }),
+      });
     } else {
       setMessage({
         kind: 'alert',
@@ -145,19 +150,19 @@ export function CashoutPanel({ bet, onDone }: { bet: Bet; onDone: (notice?: stri
                 <div>
                   <dt>{t('bets.cashout.offer')}</dt>
                   <dd className={styles.big} data-testid="cashout-offer">
-                    {money(offer, bet.currency)}
+                    {money(offer, bet.currency, lng)}
                   </dd>
                 </div>
                 <div>
                   <dt>{t('bets.cashout.fair')}</dt>
-                  <dd>{money(partialOfferMinor(quote.fairValueMinor, stake, part), bet.currency)}</dd>
+                  <dd>{money(partialOfferMinor(quote.fairValueMinor, stake, part), bet.currency, lng)}</dd>
                 </div>
                 <div>
                   <dt>{t('bets.cashout.margin')}</dt>
                   <dd>
                     {t('bets.cashout.margin_value', {
-                      percent: (quote.marginBasisPoints / 100).toFixed(2).replace(/\.?0+$/, ''),
-                      amount: money(partialOfferMinor(quote.marginMinor, stake, part), bet.currency),
+                      percent: formatNumber(quote.marginBasisPoints / 100, lng, { upTo: 2 }),
+                      amount: money(partialOfferMinor(quote.marginMinor, stake, part), bet.currency, lng),
                     })}
                   </dd>
                 </div>
@@ -166,8 +171,8 @@ export function CashoutPanel({ bet, onDone }: { bet: Bet; onDone: (notice?: stri
                 <label className={styles.slider}>
                   <span>
                     {t('bets.cashout.part', {
-                      part: money(part, bet.currency),
-                      stake: money(stake, bet.currency),
+                      part: money(part, bet.currency, lng),
+                      stake: money(stake, bet.currency, lng),
                     })}
                   </span>
                   <input
@@ -188,7 +193,7 @@ export function CashoutPanel({ bet, onDone }: { bet: Bet; onDone: (notice?: stri
                   {busy
                     ? t('bets.cashout.busy')
                     : t(percent >= 100 ? 'bets.cashout.confirm' : 'bets.cashout.confirm_part', {
-                        amount: money(offer, bet.currency),
+                        amount: money(offer, bet.currency, lng),
                       })}
                 </Button>
               </div>
@@ -203,6 +208,7 @@ export function CashoutPanel({ bet, onDone }: { bet: Bet; onDone: (notice?: stri
 
 function AutoCashout({ bet, onDone }: { bet: Bet; onDone: (notice?: string) => void }) {
   const t = useT('office');
+  const lng = useLanguage();
   const scaleText = (minor: string | null) =>
     minor === null ? '' : formatAmount(BigInt(minor), bet.currency);
   const inputId = useId();
@@ -219,7 +225,7 @@ function AutoCashout({ bet, onDone }: { bet: Bet; onDone: (notice?: string) => v
       text:
         value === null
           ? t('bets.auto.off_done')
-          : t('bets.auto.saved', { amount: money(value, bet.currency) }),
+          : t('bets.auto.saved', { amount: money(value, bet.currency, lng) }),
     });
     if (value === null) setText('');
     onDone();
@@ -266,7 +272,7 @@ function AutoCashout({ bet, onDone }: { bet: Bet; onDone: (notice?: string) => v
       <p className={styles.muted}>
         {bet.autoCashoutMinor === null
           ? t('bets.auto.none')
-          : t('bets.auto.current', { amount: money(bet.autoCashoutMinor, bet.currency) })}
+          : t('bets.auto.current', { amount: money(bet.autoCashoutMinor, bet.currency, lng) })}
       </p>
       {message ? (
         <p role={message.kind} className={message.kind === 'alert' ? styles.errorText : styles.okText}>

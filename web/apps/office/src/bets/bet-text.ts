@@ -4,18 +4,15 @@
  */
 
 import type { Bet, BetStatus } from '@parlay/client/bets-api.ts';
-import { formatAmount } from '@parlay/domain/money/amount.ts';
-import { isCurrencyCode } from '@parlay/domain/money/currencies.ts';
 import { formatDecimal } from '@parlay/domain/odds/formats.ts';
+import { formatMoney } from '@parlay/i18n/format.ts';
 import { type Clock, formatDateTime } from '@parlay/mf/clock.ts';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
-/** "1 500.00 RUB" (minor units as a string; null → "—"). */
-export function money(minor: string | null, iso: string): string {
-  if (minor === null) return '—';
-  if (!isCurrencyCode(iso)) return `${minor} ${iso}`;
-  return `${formatAmount(BigInt(minor), iso, { group: '\u202f' })} ${iso}`;
+/** "1 500,00 RUB" (ru), "1,500.00 RUB" (en): minor units as a string; null → "—". */
+export function money(minor: string | null, iso: string, lng: string): string {
+  return minor === null ? '—' : formatMoney(minor, iso, lng);
 }
 
 export function odds(oddsMilli: number | null): string {
@@ -31,9 +28,9 @@ export function when(iso: string, lng: string, clock: Clock): string {
 export function typeLabel(bet: Pick<Bet, 'typeId' | 'systemValue' | 'legs'>, t: T): string {
   const count = bet.legs.length;
   if (bet.typeId === 2 || bet.typeId === 4) {
-    return t(`bets.type_${bet.typeId}_of`, { value: bet.systemValue ?? 2, count });
+    return t(`bets.type_${bet.typeId}_of`, { value: bet.systemValue ?? 2, legs: count });
   }
-  if (bet.typeId === 1 || bet.typeId === 10001) return t(`bets.type_${bet.typeId}_of`, { count });
+  if (bet.typeId === 1 || bet.typeId === 10001) return t(`bets.type_${bet.typeId}_of`, { legs: count });
   return t(`bets.type_${bet.typeId}`);
 }
 

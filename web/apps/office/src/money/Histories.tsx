@@ -1,5 +1,5 @@
 /** Transaction history (main account and virtual account tabs) and payment history, with filters and pages. */
-import { useT } from '@parlay/i18n/runtime.tsx';
+import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
 import { formatDateTime as when } from '@parlay/mf/clock.ts';
 import { Button, Field, Skeleton, Tabs } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
@@ -43,6 +43,7 @@ function usePaged<T>(path: string | null) {
 
 export function TransactionHistory({ lng }: { lng: string }) {
   const t = useT('office-money');
+  const fmt = useFormat();
   const clock = useOfficeClock();
   const { accounts } = useAccounts();
   const [tab, setTab] = useState<'main' | 'virtual'>('main');
@@ -148,8 +149,7 @@ export function TransactionHistory({ lng }: { lng: string }) {
                   <td
                     className={`${styles.num} ${e.amountMinor.startsWith('-') ? styles.negative : styles.positive}`}
                   >
-                    {e.amountMinor.startsWith('-') ? '' : '+'}
-                    {e.amount} {e.currency}
+                    {fmt.money(e.amountMinor, e.currency, { signed: true })}
                   </td>
                 </tr>
               ))}
@@ -164,6 +164,7 @@ export function TransactionHistory({ lng }: { lng: string }) {
 
 export function PaymentHistory({ lng }: { lng: string }) {
   const t = useT('office-money');
+  const fmt = useFormat();
   const clock = useOfficeClock();
   const [direction, setDirection] = useState('');
   const [page, setPage] = useState(1);
@@ -221,9 +222,7 @@ export function PaymentHistory({ lng }: { lng: string }) {
                     </span>
                   ) : null}
                 </td>
-                <td className={styles.num}>
-                  {p.amount} {p.currency}
-                </td>
+                <td className={styles.num}>{fmt.moneyAmount(p.amount, p.currency)}</td>
               </tr>
             ))}
           </tbody>

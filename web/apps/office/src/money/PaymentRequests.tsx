@@ -4,7 +4,7 @@
  * player's payments of the topic's direction); one transaction with its details (full details
  * under the secure-data grant) and the request form; a sub-topic's request form.
  */
-import { useT } from '@parlay/i18n/runtime.tsx';
+import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
 import { formatDateTime as when } from '@parlay/mf/clock.ts';
 import { notify } from '@parlay/mf/host-api.ts';
 import { Button, Field, Skeleton } from '@parlay/ui/index.ts';
@@ -164,6 +164,7 @@ export function CreateRequestPage({ lng, topicId }: { lng: string; topicId: stri
 /** /office/payment/create-request/{topicId}/transactions: the player's payments of the topic's direction. */
 export function TopicTransactionsPage({ lng, topicId }: { lng: string; topicId: string | undefined }) {
   const t = useT('office-money');
+  const fmt = useFormat();
   const clock = useOfficeClock();
   const { loading, topic } = useTopic(topicId);
   const [payments, setPayments] = useState<PaymentEntry[] | null>(null);
@@ -197,11 +198,11 @@ export function TopicTransactionsPage({ lng, topicId }: { lng: string; topicId: 
               <a
                 href={`${BASE(lng)}/create-request/${topic.id}/transactions/${p.id}`}
                 aria-label={t('requests.transaction_label', {
-                  amount: `${p.amount} ${p.currency}`,
+                  amount: fmt.moneyAmount(p.amount, p.currency),
                   date: when(p.createdAt, lng, clock),
                 })}
               >
-                {when(p.createdAt, lng, clock)} · {p.amount} {p.currency}
+                {when(p.createdAt, lng, clock)} · {fmt.moneyAmount(p.amount, p.currency)}
               </a>
               <span className={styles.badge}>{t(`state.${p.state}`, { defaultValue: p.state })}</span>
             </li>

@@ -1,11 +1,11 @@
 /** Recharge (deposit) and deduce (withdrawal): method catalogue with limits and fees, amount entry, and the request. */
 
-import { useT } from '@parlay/i18n/runtime.tsx';
+import { type Formatters, useFormat, useT } from '@parlay/i18n/runtime.tsx';
 import { loadAccounts, type PlayerAccount } from '@parlay/mf/accounts-store.ts';
 import { notify } from '@parlay/mf/host-api.ts';
+import { DepositLimitOffer } from '@parlay/ui/account/DepositLimitOffer.tsx';
 import { Button, Field, Skeleton } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
-import { DepositLimitOffer } from '../../../../shell/src/limits/DepositLimitOffer.tsx';
 import styles from './Money.module.css';
 import {
   amountProblem,
@@ -33,9 +33,15 @@ function useMethods(direction: Direction, currency: string | undefined) {
   return methods;
 }
 
-function feeText(m: PaymentMethod, t: ReturnType<typeof useT>): string {
+function feeText(m: PaymentMethod, t: ReturnType<typeof useT>, fmt: Formatters): string {
   if (m.feeBasisPoints === 0 && m.feeFixedMinor === '0') return t('methods.no_fee');
-  return t('methods.fee', { percent: (m.feeBasisPoints / 100).toString() });
+  return t('methods.fee', { percent: fmt.number(m.feeBasisPoints / 100, { upTo: 2 }) });
+}
+
+/** A method's smallest and largest amounts in the page language: "From 100.00 to 50,000.00 RUB". */
+function limitsText(m: PaymentMethod, t: ReturnType<typeof useT>, fmt: Formatters): string {
+  const amount = (value: string) => fmt.moneyAmount(value, m.currency, { code: false });
+  return t('methods.limits', { min: amount(m.min), max: amount(m.max), iso: m.currency });
 }
 
 function MethodPicker({
@@ -48,6 +54,7 @@ function MethodPicker({
   onSelect: (id: number) => void;
 }) {
   const t = useT('office-money');
+  const fmt = useFormat();
   if (methods.length === 0) return <p>{t('methods.none')}</p>;
   return (
     <fieldset className={styles.methods}>
@@ -63,7 +70,7 @@ function MethodPicker({
           />
           <span className={styles.methodName}>{m.name}</span>
           <span className={styles.muted}>
-            {t('methods.limits', { min: m.min, max: m.max, iso: m.currency })} · {feeText(m, t)}
+            {limitsText(m, t, fmt)} · {feeText(m, t, fmt)}
           </span>
         </label>
       ))}
@@ -176,6 +183,7 @@ function AmountField({
   method: PaymentMethod | undefined;
 }) {
   const t = useT('office-money');
+  const fmt = useFormat();
   return (
     <Field as="label" className={styles.field}>
       <span>{t('amount.label', { iso })}</span>
@@ -195,13 +203,13 @@ function AmountField({
       >
         {problem
           ? t(problem, {
-              min: method?.min ?? '',
-              max: method?.max ?? '',
+              min: method ? fmt.moneyAmount(method.min, iso, { code: false }) : '',
+              max: method ? fmt.moneyAmount(method.max, iso, { code: false }) : '',
               iso,
               defaultValue: t('errors.generic'),
             })
           : method
-            ? t('methods.limits', { min: method.min, max: method.max, iso })
+            ? limitsText(method, t, fmt)
             : ''}
       </span>
     </Field>
@@ -233,6 +241,7 @@ function IdentificationGate({ lng }: { lng: string }) {
 
 export function Deduce({ lng }: { lng: string }) {
   const t = useT('office-money');
+  const fmt = useFormat();
   const needsIdentification = useNeedsIdentification();
   const { activeAccount, isAccountFrozen } = useAccounts();
   const methods = useMethods('withdrawal', activeAccount?.iso);
@@ -349,7 +358,7 @@ export function Deduce({ lng }: { lng: string }) {
             {requests.map((p) => (
               <li key={p.id} className={styles.accountRow}>
                 <span>
-                  {p.amount} {p.currency} · {p.destination ?? ''}
+                  {fmt.moneyAmount(p.amount, p.currency)} · {p.destination ?? ''}
                 </span>
                 <span className={styles.rowActions}>
                   <span className={styles.badge}>{t(`state.${p.state}`)}</span>

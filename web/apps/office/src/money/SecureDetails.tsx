@@ -3,7 +3,7 @@
  * player re-enters the password, which opens them for 30 minutes through the server's httpOnly
  * grant cookie (site-shell §7, §9).
  */
-import { useT } from '@parlay/i18n/runtime.tsx';
+import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
 import { formatDateTime } from '@parlay/mf/clock.ts';
 import { Button, Field, Skeleton } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
@@ -19,6 +19,7 @@ interface PaymentAnswer {
 
 export function SecureDetails({ paymentId, lng }: { paymentId: string; lng: string }) {
   const t = useT('office-money');
+  const fmt = useFormat();
   const clock = useOfficeClock();
   const [answer, setAnswer] = useState<PaymentAnswer | null | 'missing'>(null);
   const [password, setPassword] = useState('');
@@ -61,7 +62,7 @@ export function SecureDetails({ paymentId, lng }: { paymentId: string; lng: stri
   return (
     <section className={styles.card} aria-labelledby="payment-heading">
       <h2 id="payment-heading" className={styles.sectionTitle}>
-        {t(`historypay.${payment.direction}`)} · {payment.amount} {payment.currency}
+        {t(`historypay.${payment.direction}`)} · {fmt.moneyAmount(payment.amount, payment.currency)}
       </h2>
       <dl className={styles.stack}>
         <div className={styles.inline}>

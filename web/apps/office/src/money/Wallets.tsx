@@ -1,6 +1,6 @@
 /** Wallets: the player's accounts with balances; add a currency, remove an empty one, set the active one. */
 
-import { useT } from '@parlay/i18n/runtime.tsx';
+import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
 import {
   addCurrency,
   type PlayerAccount,
@@ -30,6 +30,7 @@ export const OFFERED_CURRENCIES = [
 
 export function AccountLine({ account }: { account: PlayerAccount }) {
   const t = useT('office-money');
+  const fmt = useFormat();
   return (
     <>
       <span className={styles.accountName}>
@@ -37,7 +38,7 @@ export function AccountLine({ account }: { account: PlayerAccount }) {
         {account.isActive ? <span className={styles.badge}>{t('wallets.active')}</span> : null}
       </span>
       <span className={styles.amount} data-testid={`balance-${account.iso}`}>
-        {account.money} {account.symbol}
+        {fmt.moneyAmount(account.money, account.iso, { code: false })} {account.symbol}
       </span>
     </>
   );

@@ -4,9 +4,8 @@
  * (GET /web-api/user/settings).
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Card } from '@parlay/ui/index.ts';
+import { Card, Message } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
-import { Message } from '../../../auth/src/forms/fields.tsx';
 import styles from '../security/security.module.css';
 import { securityApi, type UserConfig } from '../security/security-api.ts';
 
@@ -51,7 +50,9 @@ export function PersonalSection() {
           {t('personal.title')}
         </h2>
         {config.remaining_days_to_activate !== null ? (
-          <Message kind="info">{t('personal.activate', { days: config.remaining_days_to_activate })}</Message>
+          <Message kind="info">
+            {t('personal.activate', { count: config.remaining_days_to_activate })}
+          </Message>
         ) : null}
         <dl className={styles.list}>
           {rows.map(([label, value]) => (

@@ -14,9 +14,7 @@ import {
   quoteCashout,
   watchBets,
 } from '@parlay/client/bets-api.ts';
-import { formatAmount } from '@parlay/domain/money/amount.ts';
-import { isCurrencyCode } from '@parlay/domain/money/currencies.ts';
-import { useT } from '@parlay/i18n/runtime.tsx';
+import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
 import { loadAccounts } from '@parlay/mf/accounts-store.ts';
 import { openModal } from '@parlay/mf/host-api.ts';
 import { Button, Figures, Skeleton } from '@parlay/ui/index.ts';
@@ -29,13 +27,8 @@ const OFFER_REFRESH_MS = 5000;
 
 type Load = { kind: 'loading' } | { kind: 'guest' } | { kind: 'failed' } | { kind: 'ready'; bets: Bet[] };
 
-function money(minor: string, iso: string): string {
-  return isCurrencyCode(iso)
-    ? `${formatAmount(BigInt(minor), iso, { group: '\u202f' })} ${iso}`
-    : `${minor} ${iso}`;
-}
-
 function CashoutOffer({ bet, onCashed }: { bet: Bet; onCashed: (text: string) => void }) {
+  const fmt = useFormat();
   const t = useT('sports');
   const [quote, setQuote] = useState<CashoutQuote | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,7 +55,7 @@ function CashoutOffer({ bet, onCashed }: { bet: Bet; onCashed: (text: string) =>
     setBusy(false);
     if (answer.ok) {
       void loadAccounts();
-      onCashed(t('bets.cashed', { id: bet.id, amount: money(answer.data.paidMinor, bet.currency) }));
+      onCashed(t('bets.cashed', { id: bet.id, amount: fmt.money(answer.data.paidMinor, bet.currency) }));
       return;
     }
     const changed = answer.error?.code === 'CASHOUT_PRICE_CHANGED';
@@ -78,7 +71,7 @@ function CashoutOffer({ bet, onCashed }: { bet: Bet; onCashed: (text: string) =>
         onClick={() => void cash()}
         aria-describedby={error ? `mybets-error-${bet.id}` : undefined}
       >
-        {busy ? t('bets.cashing') : t('bets.cashout', { amount: money(quote.offerMinor, bet.currency) })}
+        {busy ? t('bets.cashing') : t('bets.cashout', { amount: fmt.money(quote.offerMinor, bet.currency) })}
       </Button>
       {error ? (
         <p id={`mybets-error-${bet.id}`} role="alert" className={styles.error}>
@@ -90,6 +83,7 @@ function CashoutOffer({ bet, onCashed }: { bet: Bet; onCashed: (text: string) =>
 }
 
 function OpenBet({ bet, onCashed }: { bet: Bet; onCashed: (text: string) => void }) {
+  const fmt = useFormat();
   const t = useT('sports');
   const format = useOddsFormat();
   return (
@@ -109,11 +103,11 @@ function OpenBet({ bet, onCashed }: { bet: Bet; onCashed: (text: string) => void
       <Figures className={styles.figures}>
         <div>
           <dt>{t('bets.stake')}</dt>
-          <dd>{money(bet.stakeMinor, bet.currency)}</dd>
+          <dd>{fmt.money(bet.stakeMinor, bet.currency)}</dd>
         </div>
         <div>
           <dt>{t('bets.possible_win')}</dt>
-          <dd>{money(bet.possibleWinMinor, bet.currency)}</dd>
+          <dd>{fmt.money(bet.possibleWinMinor, bet.currency)}</dd>
         </div>
       </Figures>
       <CashoutOffer bet={bet} onCashed={onCashed} />

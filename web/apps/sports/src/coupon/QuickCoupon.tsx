@@ -4,11 +4,13 @@
  * odds, the stake, one tap to place and one to open the full slip. With one-click bets on it says
  * so and shows each one-click result. It shares the slip's model, so both show the same coupon.
  */
+
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
+import { useFormat } from '@parlay/i18n/runtime.tsx';
 import { useOddsFormat } from '../context.tsx';
 import styles from './QuickCoupon.module.css';
 import controls from './SlipControls.module.css';
-import { money, StakeInput } from './SlipStake.tsx';
+import { StakeInput } from './SlipStake.tsx';
 import { rejectionText } from './slip-rejections.ts';
 import type { BetSlipModel } from './use-bet-slip.ts';
 
@@ -57,6 +59,7 @@ export function QuickCoupon({
   t: TranslateFn;
   onOpen: () => void;
 }) {
+  const fmt = useFormat();
   const format = useOddsFormat();
   const { selections, figures, state, placement, isSignedIn } = model;
   const count = selections.length;
@@ -91,7 +94,7 @@ export function QuickCoupon({
             {figures.kind === 'multiple' ? (
               <p className={styles.coef}>
                 <span className={styles.caption}>{t('slip.total_stake')}</span>
-                <b>{money(figures.stakeMinor, iso)}</b>
+                <b>{fmt.money(figures.stakeMinor, iso)}</b>
               </p>
             ) : (
               <label className={styles.stake} htmlFor="quick-amount">
@@ -112,7 +115,7 @@ export function QuickCoupon({
           </>
         ) : oneClick ? (
           <p className={styles.note}>
-            {t('slip.quick.one_click', { amount: money(state.settings.oneClickAmountMinor, iso) })}
+            {t('slip.quick.one_click', { amount: fmt.money(state.settings.oneClickAmountMinor, iso) })}
           </p>
         ) : null}
       </div>

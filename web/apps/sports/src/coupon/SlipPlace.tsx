@@ -3,12 +3,13 @@
  * countdown, "Bet accepted at 1.85" with the print link, or the rejection reason — announced to
  * screen readers, and never at the cost of the slip.
  */
+
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
+import { useFormat } from '@parlay/i18n/runtime.tsx';
 import { useEffect, useState } from 'react';
 import { useOddsFormat, useSportsContext } from '../context.tsx';
 import controls from './SlipControls.module.css';
 import styles from './SlipPlace.module.css';
-import { money } from './SlipStake.tsx';
 import { rejectionText } from './slip-rejections.ts';
 import type { BetSlipModel } from './use-bet-slip.ts';
 import type { Placement } from './use-placement.ts';
@@ -76,6 +77,7 @@ export function SlipPlace({
   t: TranslateFn;
   resultOnly?: boolean;
 }) {
+  const fmt = useFormat();
   const { figures, placement } = model;
   const busy = placement.phase === 'placing' || placement.phase === 'pending';
   const blocked = figures.blocker !== null;
@@ -94,7 +96,7 @@ export function SlipPlace({
           {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
           <span>{model.isSignedIn ? t('slip.place') : t('slip.place_guest')}</span>
           {model.isSignedIn && !blocked && figures.stakeMinor > 0n ? (
-            <span className={styles.placeAmount}>{money(figures.stakeMinor, figures.currency)}</span>
+            <span className={styles.placeAmount}>{fmt.money(figures.stakeMinor, figures.currency)}</span>
           ) : null}
         </button>
       )}

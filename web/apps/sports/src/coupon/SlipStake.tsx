@@ -5,8 +5,8 @@
  */
 
 import { stepAmountMinor } from '@parlay/domain/coupon/index.ts';
-import { formatAmount } from '@parlay/domain/money/amount.ts';
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
+import { useFormat } from '@parlay/i18n/runtime.tsx';
 import { type InputHTMLAttributes, useEffect, useState } from 'react';
 import { useOddsFormat } from '../context.tsx';
 import { couponApi, type PromoCodeItem } from './coupon-api.ts';
@@ -19,15 +19,6 @@ import { rejectionText } from './slip-rejections.ts';
 import { dispatchSlip } from './slip-store.ts';
 import type { BetSlipModel } from './use-bet-slip.ts';
 
-/** Money with its currency: "1 500.00 RUB". */
-export function money(minor: bigint, iso: string): string {
-  try {
-    return `${formatAmount(minor, iso, { group: ' ' })} ${iso}`;
-  } catch {
-    return `${minor} ${iso}`;
-  }
-}
-
 /** A multiplier in thousandths as "1.05" (integer arithmetic). */
 function multiplier(milli: number): string {
   return `${Math.floor(milli / 1000)}.${String(milli % 1000)
@@ -38,6 +29,7 @@ function multiplier(milli: number): string {
 const CHIP_STEPS = [1n, 2n, 5n];
 
 function SystemSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const fmt = useFormat();
   const { figures } = model;
   if (figures.kind !== 'system' || figures.systemValues.length === 0) return null;
   return (
@@ -51,9 +43,9 @@ function SystemSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
       >
         {figures.systemValues.map((item) => (
           <option key={item.value} value={item.value}>
-            {t('slip.system.option', { value: item.value, offset: item.offset, combo: item.combo })}
+            {t('slip.system.option', { value: item.value, offset: item.offset, count: item.combo })}
             {item.minBetAmountMinor !== null
-              ? ` · ${t('slip.system.min', { amount: money(item.minBetAmountMinor, figures.currency) })}`
+              ? ` · ${t('slip.system.min', { amount: fmt.money(item.minBetAmountMinor, figures.currency) })}`
               : ''}
           </option>
         ))}
@@ -66,6 +58,7 @@ function SystemSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
 }
 
 function AccountSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const fmt = useFormat();
   const { accounts, account, state } = model;
   if (!model.isSignedIn || !account) return null;
   const balance = state.settings.isBalanceShown;
@@ -74,7 +67,7 @@ function AccountSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
     return balance ? (
       <p className={styles.line} data-testid="slip-balance">
         <span>{t('slip.balance')}</span>
-        <b>{`${account.money} ${account.iso}`}</b>
+        <b>{fmt.moneyAmount(account.money, account.iso)}</b>
       </p>
     ) : null;
   }
@@ -90,7 +83,7 @@ function AccountSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
         {options.map((a) => (
           <option key={a.id} value={a.id}>
             {a.type === 4 ? t('slip.bonus_account', { iso: a.iso }) : a.iso}
-            {balance ? ` — ${a.money} ${a.iso}` : ''}
+            {balance ? ` — ${fmt.moneyAmount(a.money, a.iso)}` : ''}
           </option>
         ))}
       </select>
@@ -126,6 +119,7 @@ export function StakeInput({
 }
 
 function AmountField({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const fmt = useFormat();
   const { figures, state } = model;
   if (figures.kind === 'multiple') return null;
   const iso = figures.currency;
@@ -139,7 +133,7 @@ function AmountField({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
         <button
           type="button"
           className={`${controls.iconButton} ${styles.stepButton}`}
-          aria-label={t('slip.step_down', { step: money(figures.stepMinor, iso) })}
+          aria-label={t('slip.step_down', { step: fmt.money(figures.stepMinor, iso) })}
           disabled={auto}
           onClick={() => set(stepAmountMinor(base, figures.stepMinor, -1))}
         >
@@ -154,7 +148,7 @@ function AmountField({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
         <button
           type="button"
           className={`${controls.iconButton} ${styles.stepButton}`}
-          aria-label={t('slip.step_up', { step: money(figures.stepMinor, iso) })}
+          aria-label={t('slip.step_up', { step: fmt.money(figures.stepMinor, iso) })}
           disabled={auto}
           onClick={() => set(stepAmountMinor(base, figures.stepMinor, 1))}
         >
@@ -168,7 +162,7 @@ function AmountField({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
             const chip = figures.initialAmountMinor * times;
             return (
               <button key={String(times)} type="button" className={styles.chip} onClick={() => set(chip)}>
-                {minorText(chip, iso)}
+                {fmt.money(chip, iso, { trim: true, code: false })}
               </button>
             );
           })}
@@ -184,6 +178,7 @@ function AmountField({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
 }
 
 function Figures({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const fmt = useFormat();
   const format = useOddsFormat();
   const { figures, state } = model;
   const iso = figures.currency;
@@ -200,7 +195,7 @@ function Figures({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
           <dt>{t('slip.express_bonus')}</dt>
           <dd data-testid="slip-express-bonus">
             {t('slip.express_bonus_value', {
-              percent: (figures.expressBonusCoefMilli - 1000) / 10,
+              percent: fmt.number((figures.expressBonusCoefMilli - 1000) / 10, { upTo: 1 }),
               coef: multiplier(figures.expressBonusCoefMilli),
             })}
           </dd>
@@ -209,7 +204,7 @@ function Figures({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
       {figures.kind === 'multiple' ? (
         <div className={styles.line}>
           <dt>{t('slip.total_stake')}</dt>
-          <dd data-testid="slip-total-stake">{money(figures.stakeMinor, iso)}</dd>
+          <dd data-testid="slip-total-stake">{fmt.money(figures.stakeMinor, iso)}</dd>
         </div>
       ) : null}
       {state.settings.exactCoefMilli !== null ? (
@@ -221,13 +216,13 @@ function Figures({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
       {state.settings.isPossibleWinShown && figures.possibleWinMinor !== null ? (
         <div className={`${styles.line} ${styles.win}`}>
           <dt>{t('slip.possible_win')}</dt>
-          <dd data-testid="slip-possible-win">{money(figures.possibleWinMinor, iso)}</dd>
+          <dd data-testid="slip-possible-win">{fmt.money(figures.possibleWinMinor, iso)}</dd>
         </div>
       ) : null}
       {figures.maxPayoutMinor !== null ? (
         <div className={`${styles.line} ${styles.muted}`}>
           <dt>{t('slip.max_payout')}</dt>
-          <dd>{money(figures.maxPayoutMinor, iso)}</dd>
+          <dd>{fmt.money(figures.maxPayoutMinor, iso)}</dd>
         </div>
       ) : null}
     </dl>
@@ -235,6 +230,7 @@ function Figures({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
 }
 
 function Messages({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const fmt = useFormat();
   const format = useOddsFormat();
   const { figures } = model;
   const iso = figures.currency;
@@ -247,15 +243,15 @@ function Messages({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
         role={problem ? 'alert' : undefined}
       >
         {problem === 'BELOW_MIN' && figures.minMinor !== null
-          ? t('slip.below_min', { amount: money(figures.minMinor, iso) })
+          ? t('slip.below_min', { amount: fmt.money(figures.minMinor, iso) })
           : problem === 'ABOVE_MAX' && figures.maxMinor !== null
-            ? t('slip.above_max', { amount: money(figures.maxMinor, iso) })
+            ? t('slip.above_max', { amount: fmt.money(figures.maxMinor, iso) })
             : problem === 'INVALID'
               ? t('slip.invalid_amount')
               : figures.minMinor !== null || figures.maxMinor !== null
                 ? t('slip.limits', {
-                    min: figures.minMinor !== null ? money(figures.minMinor, iso) : '—',
-                    max: figures.maxMinor !== null ? money(figures.maxMinor, iso) : '—',
+                    min: figures.minMinor !== null ? fmt.money(figures.minMinor, iso) : '—',
+                    max: figures.maxMinor !== null ? fmt.money(figures.maxMinor, iso) : '—',
                   })
                 : ''}
       </p>
