@@ -119,6 +119,8 @@ describe('without DEV_TOOLS', () => {
     }
     const dev = await t.app.inject({ method: 'GET', url: '/social-api/oauth/dev/clientId' });
     expect(dev.statusCode).toBe(404);
+    const providers = await t.app.inject({ method: 'GET', url: '/social-api/providers' });
+    expect(providers.json()).toEqual({ providers: [] });
   });
 
   it('is the default, in development too, and is refused in production', () => {

@@ -10,6 +10,7 @@ import { normalizeEmail } from '@parlay/domain/auth/credentials.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import { isLocalClient } from '../../platform/local-client.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { DEV_CLIENT_ID, DEV_PROVIDER, type DevIdp } from './dev-idp.ts';
@@ -58,6 +59,10 @@ export function socialProviders(ctx: AuthContext, devIdp: DevIdp | null): Map<st
     });
   return providers;
 }
+
+/** Where the browser goes to sign in: the development IdP's page; other providers use their script. */
+const authorizeUrlOf = (provider: OidcProvider): string | null =>
+  provider.name === DEV_PROVIDER ? '/dev-idp/authorize' : null;
 
 /** Only a path on this site (no scheme, no //host) may be a return address. */
 function safeReturnUrl(returnUrl: string | undefined, language: string): string {
@@ -138,9 +143,15 @@ export async function socialRoutes(
   app.addHook('preValidation', rejectUnknownFields);
   requireFingerprintCheck(app, ctx);
   const providers = socialProviders(ctx, options.devIdp);
-  const providerOf = (name: string): OidcProvider => {
+  /**
+   * The development IdP is a development tool (platform/dev-tools.ts): to a client not on this
+   * machine it is unknown, as when DEV_TOOLS is off, so neither can tell whether it runs.
+   */
+  const offeredTo = (request: FastifyRequest, provider: OidcProvider): boolean =>
+    provider.name !== DEV_PROVIDER || isLocalClient(request);
+  const providerOf = (request: FastifyRequest, name: string): OidcProvider => {
     const provider = providers.get(name);
-    if (!provider) throw new AppError('SOCIAL_PROVIDER_UNKNOWN');
+    if (!provider || !offeredTo(request, provider)) throw new AppError('SOCIAL_PROVIDER_UNKNOWN');
     return provider;
   };
 
@@ -170,12 +181,38 @@ export async function socialRoutes(
   const Params = Type.Object({ provider: Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }) });
 
   app.get(
+    '/social-api/providers',
+    {
+      schema: {
+        tags,
+        summary: 'Social sign-in providers offered to this client',
+        description: `The providers this client may sign in with: those of OIDC_PROVIDERS, and "${DEV_PROVIDER}" (the development IdP, with its authorizeUrl) only with DEV_TOOLS=on and for a client on this machine. The sign-in forms show a provider's button only when it is listed. Not cached: the answer depends on the client.`,
+        response: {
+          200: Type.Object({
+            providers: Type.Array(
+              Type.Object({ name: Type.String(), authorizeUrl: Type.Union([Type.String(), Type.Null()]) }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        providers: [...providers.values()]
+          .filter((provider) => offeredTo(request, provider))
+          .map((provider) => ({ name: provider.name, authorizeUrl: authorizeUrlOf(provider) })),
+      };
+    },
+  );
+
+  app.get(
     '/social-api/oauth/:provider/clientId',
     {
       schema: {
         tags,
         summary: 'Social sign-in client id',
-        description: `The provider's client id for its sign-in script, and a single-use nonce (valid 10 minutes) to pass to it. Providers: those of OIDC_PROVIDERS, and "${DEV_PROVIDER}" (the development IdP, with its authorizeUrl) when enabled. 404 SOCIAL_PROVIDER_UNKNOWN.`,
+        description: `The provider's client id for its sign-in script, and a single-use nonce (valid 10 minutes) to pass to it. Providers: those of OIDC_PROVIDERS, and "${DEV_PROVIDER}" (the development IdP, with its authorizeUrl) with DEV_TOOLS=on and for a client on this machine only. 404 SOCIAL_PROVIDER_UNKNOWN.`,
         params: Params,
         response: {
           200: Type.Object({
@@ -188,11 +225,11 @@ export async function socialRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const provider = providerOf(request.params.provider);
+      const provider = providerOf(request, request.params.provider);
       return {
         clientId: provider.clientId,
         nonce: await issueNonce(ctx.db, ctx.clock, provider.name),
-        authorizeUrl: provider.name === DEV_PROVIDER ? '/dev-idp/authorize' : null,
+        authorizeUrl: authorizeUrlOf(provider),
       };
     },
   );
@@ -212,6 +249,6 @@ export async function socialRoutes(
       },
     },
     async (request, reply) =>
-      socialSignIn(ctx, request, reply, providerOf(request.params.provider), request.body),
+      socialSignIn(ctx, request, reply, providerOf(request, request.params.provider), request.body),
   );
 }

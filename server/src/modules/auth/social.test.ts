@@ -68,7 +68,7 @@ async function submit(c: TestClient, credential: string, extra: Record<string, s
 
 describe('social sign-in through the development identity provider', () => {
   it('registers on first sign-in, signs the same person in afterwards, and uses each nonce once', async () => {
-    const c = new TestClient(t.app, '10.7.0.1');
+    const c = new TestClient(t.app, '127.7.0.1');
     const nonce = await startSignIn(c);
     const credential = await idTokenFor('dev-alice', nonce);
     const first = await submit(c, credential, { returnUrl: '/en/office/account' });
@@ -77,10 +77,10 @@ describe('social sign-in through the development identity provider', () => {
     expect(config).toMatchObject({ user_email: 'alice@dev.parlay.test', user_name: 'Alice Dev' });
     expect(config.protection_methods.enable_email_auth).toBe(true);
 
-    const replay = await submit(new TestClient(t.app, '10.7.0.2'), credential);
+    const replay = await submit(new TestClient(t.app, '127.7.0.2'), credential);
     expect(replay.json().error.code).toBe('SOCIAL_TOKEN_INVALID');
 
-    const d = new TestClient(t.app, '10.7.0.3');
+    const d = new TestClient(t.app, '127.7.0.3');
     const again = await submit(d, await idTokenFor('dev-alice', await startSignIn(d)), {
       returnUrl: '//evil.example',
     });
@@ -89,7 +89,7 @@ describe('social sign-in through the development identity provider', () => {
   });
 
   it('refuses tokens with a wrong audience, a forged signature, another key, or an unknown nonce', async () => {
-    const c = new TestClient(t.app, '10.7.0.4');
+    const c = new TestClient(t.app, '127.7.0.4');
     const wrongAudience = await idTokenFor('dev-bob', await startSignIn(c), 'someone-else');
     expect((await submit(c, wrongAudience)).json().error.message).toContain('wrong audience');
 
@@ -112,13 +112,56 @@ describe('social sign-in through the development identity provider', () => {
   });
 
   it('answers 404 for an unknown provider and 400 for a form without a credential', async () => {
-    const c = new TestClient(t.app, '10.7.0.5');
+    const c = new TestClient(t.app, '127.7.0.5');
     expect((await c.get('/social-api/oauth/nope/clientId')).json().error.code).toBe(
       'SOCIAL_PROVIDER_UNKNOWN',
     );
     const form = multipart({ language: 'en', currency: 'EUR', countryId: '3' });
     const res = await c.call('POST', '/social-api/oauth/dev', form.body, form.headers);
     expect([res.statusCode, res.json().error.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+});
+
+describe('the development provider is offered only where it works', () => {
+  it('lists it, hands out its client id and takes its tokens for a client on this machine only', async () => {
+    const local = await t.app.inject({ method: 'GET', url: '/social-api/providers' });
+    expect(local.statusCode).toBe(200);
+    expect(local.headers['cache-control']).toBe('no-store');
+    expect(local.json()).toEqual({ providers: [{ name: 'dev', authorizeUrl: '/dev-idp/authorize' }] });
+    const credential = await idTokenFor('dev-alice', await startSignIn(new TestClient(t.app)));
+
+    const elsewhere: [string, Record<string, string>][] = [
+      ['203.0.113.9', {}],
+      ['203.0.113.9', { 'x-forwarded-for': '127.0.0.1' }],
+      // A proxy on this machine forwarding for someone else.
+      ['127.0.0.1', { 'x-forwarded-for': '198.51.100.20' }],
+    ];
+    for (const [remoteAddress, headers] of elsewhere) {
+      const at = `${remoteAddress} ${JSON.stringify(headers)}`;
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/social-api/providers',
+        remoteAddress,
+        headers,
+      });
+      expect(listed.json(), at).toEqual({ providers: [] });
+      const client = await t.app.inject({
+        method: 'GET',
+        url: '/social-api/oauth/dev/clientId',
+        remoteAddress,
+        headers,
+      });
+      expect([client.statusCode, client.json().error?.code], at).toEqual([404, 'SOCIAL_PROVIDER_UNKNOWN']);
+      const form = multipart({ credential, language: 'en', currency: 'EUR', countryId: '3' });
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/social-api/oauth/dev',
+        payload: form.body,
+        headers: { ...form.headers, ...headers },
+        remoteAddress,
+      });
+      expect([signIn.statusCode, signIn.json().error?.code], at).toEqual([404, 'SOCIAL_PROVIDER_UNKNOWN']);
+    }
   });
 });
 
@@ -132,6 +175,8 @@ describe('development pages in production', () => {
       expect(
         (await prod.app.inject({ method: 'GET', url: '/social-api/oauth/dev/clientId' })).statusCode,
       ).toBe(404);
+      const listed = await prod.app.inject({ method: 'GET', url: '/social-api/providers' });
+      expect(listed.json()).toEqual({ providers: [] });
     } finally {
       await prod.close();
     }
