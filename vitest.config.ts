@@ -15,7 +15,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
+          include: [
+            'domain/**/*.test.ts',
+            'web/**/*.test.ts',
+            'web/**/*.test.tsx',
+            'tests/architecture/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
         },
