@@ -35,6 +35,7 @@ const KNOWN_ERRORS = new Set([
   'VALIDATION_FAILED',
   'REAUTH_REQUIRED',
   'NOT_AUTHENTICATED',
+  'SIGN_IN_INTERRUPTED',
 ]);
 
 /** The dictionary key of a failed call's message (a network failure has its own). */
