@@ -22,6 +22,16 @@ describe('auth remote', () => {
     expect(fragment.body).toContain('E-mail or account number</label>');
   });
 
+  it('renders no development sign-in button: the browser asks the server whether it may have one', async () => {
+    for (const url of ['/en/user/login', '/en/registration']) {
+      const { status, fragment } = await auth.render(input(url));
+      expect(status, url).toBe(200);
+      expect(fragment.body, url).not.toContain('data-testid="social-dev"');
+      // As an element's text (the dictionaries travel in the fragment's props).
+      expect(fragment.body, url).not.toContain('>Sign in with the development provider<');
+    }
+  });
+
   it('renders Russian', async () => {
     const { fragment } = await auth.render(input('/ru/user/login'));
     expect(fragment.body).toContain('E-mail или номер счёта</label>');

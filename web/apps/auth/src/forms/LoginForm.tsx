@@ -199,7 +199,6 @@ export function LoginForm(props: AuthFormProps & { initialTwoStepToken?: string 
           {t('login.forgot')}
         </button>
       </div>
-      <div className={styles.divider}>{t('or')}</div>
       <SocialButton lng={props.lng} returnUrl={props.returnUrl} />
       <p className={styles.muted}>
         {t('login.no_account')}{' '}

@@ -342,12 +342,7 @@ export function RegistrationForm(props: AuthFormProps) {
         {type === 'phone' && !smsSent ? t('login.send_code') : t('registration.submit')}
       </Button>
       <p className={styles.muted}>{t('registration.terms_note')}</p>
-      {config.social ? (
-        <>
-          <div className={styles.divider}>{t('or')}</div>
-          <SocialButton lng={props.lng} returnUrl={props.returnUrl} />
-        </>
-      ) : null}
+      {config.social ? <SocialButton lng={props.lng} returnUrl={props.returnUrl} /> : null}
       <p className={styles.muted}>
         {t('registration.have_account')}{' '}
         <button type="button" className={styles.linkButton} onClick={() => props.onSwitch('login')}>

@@ -8,13 +8,19 @@ import { useT } from '@parlay/i18n/runtime.tsx';
 import { Button, Message } from '@parlay/ui/index.ts';
 import { useState } from 'react';
 import { authApi, errorKey } from './auth-api.ts';
+import styles from './forms.module.css';
+import { SOCIAL_PROVIDER, useDevProviderOffered } from './social-providers.ts';
 
-export const SOCIAL_PROVIDER = 'dev';
 const STATE_KEY = 'parlay_social_state';
 const DEFAULT_SOCIAL = { currency: 'RUB', countryId: 1 };
 
+/**
+ * "or" and the development provider's button, shown only once the server offers that provider to
+ * this browser (social-providers.ts); nothing otherwise.
+ */
 export function SocialButton({ lng, returnUrl }: { lng: string; returnUrl: string | null }) {
   const t = useT('auth');
+  const offered = useDevProviderOffered();
   const [error, setError] = useState<string | null>(null);
   const start = async () => {
     setError(null);
@@ -35,8 +41,10 @@ export function SocialButton({ lng, returnUrl }: { lng: string; returnUrl: strin
     });
     location.assign(`${client.data.authorizeUrl}?${params.toString()}`);
   };
+  if (!offered) return null;
   return (
     <>
+      <div className={styles.divider}>{t('or')}</div>
       <Button onClick={() => void start()} data-testid="social-dev">
         {t('login.social_dev')}
       </Button>
