@@ -3,6 +3,8 @@
  * server for signed-in users. Flags are stored as 0 or 1, as the spec says.
  */
 
+import type { OddsFormatId } from '../odds/formats.ts';
+
 export type Flag = 0 | 1;
 export type CookiesAgreeType = 'all' | 'functionality' | 'marketing' | 'disabled';
 
@@ -15,8 +17,8 @@ export interface GlobalSettings {
   /** 0 light, 1 dark. */
   appTheme: 0 | 1;
   appFontSize: number;
-  /** Odds display format: 0 decimal, 1 fractional, 2 american; 4, 5, 6, 14, 15, 16 variants. */
-  coefViewId: CoefViewId;
+  /** Odds display format (domain/odds/formats.ts): 0 decimal, 1 fractional, 2 american, Asian 4-16. */
+  coefViewId: OddsFormatId;
   coefIndicationType: number;
   marketsNameType: number;
   isCompactView: Flag;
@@ -38,8 +40,6 @@ export interface GlobalSettings {
   cookiesAgreeType: CookiesAgreeType | null;
 }
 
-export const COEF_VIEW_IDS = [0, 1, 2, 4, 5, 6, 14, 15, 16] as const;
-export type CoefViewId = (typeof COEF_VIEW_IDS)[number];
 export const FONT_SIZES = { min: 10, max: 24 } as const;
 
 /** Defaults; flags on by default per coupon-accounts §9. */

@@ -5,6 +5,8 @@
  * for 60 s, and the proof-of-work captcha solver.
  */
 
+import { TOKEN_REFRESH_DEDUPE_MS } from '@parlay/domain/session/session-token.ts';
+
 /** The error body every API answers: {error:{code,message,key,details?}}. */
 export interface ApiErrorBody {
   code: string;
@@ -21,7 +23,6 @@ export interface CaptchaNeed {
 }
 
 export const CAPTCHA_ERROR_CODES: readonly CaptchaErrorCode[] = [100, 111, 112, 113];
-export const TOKEN_REFRESH_SHARE_MS = 60_000;
 /** Captcha rounds one call may go through (a wrong answer asks for a new one). */
 export const MAX_CAPTCHA_ROUNDS = 4;
 export const TERMS_EXCEPTION_CODE = 1;
@@ -84,7 +85,7 @@ export function nextStep(
 export function createTokenRefresher(
   fetchToken: () => Promise<string | null>,
   now: () => number,
-  shareMs = TOKEN_REFRESH_SHARE_MS,
+  shareMs = TOKEN_REFRESH_DEDUPE_MS,
 ): { refresh(): Promise<string | null>; reset(): void } {
   let shared: { startedMs: number; promise: Promise<string | null> } | null = null;
   return {

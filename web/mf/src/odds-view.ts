@@ -4,19 +4,19 @@
  * so the server render uses it; a change applies at once on every open view, without a reload.
  */
 
+import { isOddsFormatId, type OddsFormatId } from '@parlay/domain/odds/formats.ts';
+
 export const ODDS_VIEW_COOKIE = 'coef_view_id';
 export const ODDS_VIEW_EVENT = 'parlay:odds-view';
-export const ODDS_VIEW_IDS = [0, 1, 2, 4, 5, 6, 14, 15, 16] as const;
-export type OddsViewId = (typeof ODDS_VIEW_IDS)[number];
+/** A display format id: the domain's odds format ids (ODDS_FORMAT_IDS lists them). */
+export type OddsViewId = OddsFormatId;
 export const DEFAULT_ODDS_VIEW: OddsViewId = 0;
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** The id in a cookie value, or the default: oddsViewFrom('2') === 2, oddsViewFrom('3') === 0. */
 export function oddsViewFrom(value: string | null | undefined): OddsViewId {
   const id = Number(value);
-  return value != null && (ODDS_VIEW_IDS as readonly number[]).includes(id)
-    ? (id as OddsViewId)
-    : DEFAULT_ODDS_VIEW;
+  return value != null && isOddsFormatId(id) ? id : DEFAULT_ODDS_VIEW;
 }
 
 function cookieValue(name: string): string | null {

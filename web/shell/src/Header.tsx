@@ -1,3 +1,4 @@
+import { ODDS_FORMAT_IDS } from '@parlay/domain/odds/formats.ts';
 import type { Language } from '@parlay/i18n/languages.ts';
 import { AVAILABLE_LANGUAGES } from '@parlay/i18n/languages.ts';
 import { createTranslator, type Dictionaries, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
@@ -6,7 +7,6 @@ import { openModal } from '@parlay/mf/host-api.ts';
 import {
   DEFAULT_ODDS_VIEW,
   getOddsView,
-  ODDS_VIEW_IDS,
   type OddsViewId,
   setOddsView,
   subscribeOddsView,
@@ -100,7 +100,7 @@ function OddsFormatSelect({ initial }: { initial: OddsViewId }) {
         data-testid="odds-format"
         onChange={(event) => setOddsView(Number(event.target.value) as OddsViewId)}
       >
-        {ODDS_VIEW_IDS.map((id) => (
+        {ODDS_FORMAT_IDS.map((id) => (
           <option key={id} value={id}>
             {t(`odds_format.${id}`)}
           </option>

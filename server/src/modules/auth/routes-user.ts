@@ -1,7 +1,7 @@
 /** The signed-in user's config (no cache) and stored global settings (coupon-accounts §3). */
 
+import { ODDS_FORMAT_IDS } from '@parlay/domain/odds/formats.ts';
 import {
-  COEF_VIEW_IDS,
   DEFAULT_GLOBAL_SETTINGS,
   FONT_SIZES,
   resolveGlobalSettings,
@@ -29,7 +29,7 @@ const SettingsFields = {
   appViewType: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 European, 1 Asian' }),
   appTheme: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 light, 1 dark' }),
   appFontSize: Type.Integer({ minimum: FONT_SIZES.min, maximum: FONT_SIZES.max }),
-  coefViewId: Type.Union(COEF_VIEW_IDS.map((id) => Type.Literal(id))),
+  coefViewId: Type.Union(ODDS_FORMAT_IDS.map((id) => Type.Literal(id))),
   coefIndicationType: Type.Integer({ minimum: 0, maximum: 9 }),
   marketsNameType: Type.Integer({ minimum: 0, maximum: 9 }),
   cookiesAgreeType: Nullable(
