@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   familyOf,
+  familyOfCode,
   isAmountLimit,
   isLimitType,
   isLockLimit,
@@ -61,7 +62,11 @@ describe('limit types: one table of codes, families and windows', () => {
   });
 
   it('refuses codes between the families (the ranges 4-9, 13-19, 23-29 hold no type)', () => {
-    for (const code of [0, 4, 9, 13, 19, 23, 29, 34, -1, 2.5]) expect(isLimitType(code)).toBe(false);
+    for (const code of [0, 4, 9, 13, 19, 23, 29, 34, -1, 2.5]) {
+      expect(isLimitType(code)).toBe(false);
+      expect(familyOfCode(code)).toBeNull();
+    }
+    expect(familyOfCode(32)).toBe('reality_check');
   });
 
   it('measures each family in its unit', () => {

@@ -67,14 +67,22 @@ export function familyOf(type: LimitType): LimitFamily {
   return LIMIT_TYPE_TABLE[type].family;
 }
 
+/** The family of a code read from outside (an API answer, a form): familyOfCode(32) → 'reality_check', (5) → null. */
+export function familyOfCode(code: number): LimitFamily | null {
+  return isLimitType(code) ? familyOf(code) : null;
+}
+
 /** True for the money limits counted over a rolling window (wager, loss, deposit). */
 export function isAmountLimit(type: LimitType): boolean {
   return LIMIT_TYPE_TABLE[type].windowSeconds !== null;
 }
 
-/** Self-exclusion and time-out: they end every session, stop play and cannot be cancelled while they run. */
-export function isLockLimit(type: LimitType): boolean {
-  const family = familyOf(type);
+/**
+ * Self-exclusion and time-out: they end every session, stop play and cannot be cancelled while
+ * they run. Takes any code (an API answer's too): isLockLimit(33) → true, isLockLimit(5) → false.
+ */
+export function isLockLimit(code: number): boolean {
+  const family = familyOfCode(code);
   return family === 'self_exclusion' || family === 'time_out';
 }
 

@@ -2,7 +2,7 @@
  * HTTP routes of the limits service (site-shell §7): list, set, cancel, approve or reject, ping,
  * player statistics, and the reality-check answer. Every route needs a signed-in player.
  */
-import { DEPOSIT_NO_LIMIT, isLimitType, isLockLimit, NO_LIMIT } from '@parlay/domain/limits/index.ts';
+import { DEPOSIT_NO_LIMIT, isLockLimit, NO_LIMIT } from '@parlay/domain/limits/index.ts';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
@@ -81,7 +81,7 @@ export async function limitsRoutes(
       // The deposit "no limit" value of the spec is a removal.
       const value = limitValue === DEPOSIT_NO_LIMIT ? NO_LIMIT : limitValue;
       const result = await limits.change(BigInt(user.userId), user.currency, limitType, value);
-      if (isLimitType(limitType) && isLockLimit(limitType)) {
+      if (isLockLimit(limitType)) {
         if (result.status === 'applied') {
           auth.forget(request);
           markMarketingOff(reply, result.limit.endsAt);

@@ -12,6 +12,14 @@ import {
   limitsApi,
   type PlayerStats,
 } from '@parlay/client/limits-api.ts';
+import {
+  DEPOSIT_NO_LIMIT,
+  familyOfCode,
+  isLockLimit,
+  NO_LIMIT,
+  typeOf,
+  typesOf,
+} from '@parlay/domain/limits/limit-types.ts';
 import { formatDate } from '@parlay/i18n/format.ts';
 import { type TranslateFn, useT } from '@parlay/i18n/runtime.tsx';
 import { type Clock, formatClockTime } from '@parlay/mf/clock.ts';
@@ -23,11 +31,11 @@ import styles from './responsible.module.css';
 type Translate = TranslateFn;
 
 const GROUPS: { key: string; types: number[] }[] = [
-  { key: 'deposit', types: [20, 21, 22] },
-  { key: 'wager', types: [1, 2, 3] },
-  { key: 'loss', types: [10, 11, 12] },
-  { key: 'session', types: [31, 32] },
-  { key: 'exclusion', types: [33, 30] },
+  { key: 'deposit', types: typesOf('deposit') },
+  { key: 'wager', types: typesOf('wager') },
+  { key: 'loss', types: typesOf('loss') },
+  { key: 'session', types: [typeOf('session'), typeOf('reality_check')] },
+  { key: 'exclusion', types: [typeOf('time_out'), typeOf('self_exclusion')] },
 ];
 
 /** "22 нояб. 2026 г., 15:05" or "22 Nov 2026, 3:05 PM": the player's zone and clock. */
@@ -45,7 +53,7 @@ interface CardProps {
 
 function LimitStatus({ limit, t, lng }: Omit<CardProps, 'onChanged'>) {
   const clock = useOfficeClock();
-  const isLock = limit.limitType === 30 || limit.limitType === 33;
+  const isLock = isLockLimit(limit.limitType);
   if (isLock && limit.limitState === 'ACTIVE' && limit.startedAt && limit.endsAt) {
     return (
       <>
@@ -82,9 +90,10 @@ function LimitStatus({ limit, t, lng }: Omit<CardProps, 'onChanged'>) {
 function LimitCard({ limit, t, lng, onChanged }: CardProps) {
   const inputId = useId();
   const options = Object.keys(limit.optionsMap).map(Number);
-  const isLock = limit.limitType === 30 || limit.limitType === 33;
+  const isLock = isLockLimit(limit.limitType);
+  const isExclusion = familyOfCode(limit.limitType) === 'self_exclusion';
   const locked = isLock && limit.limitState === 'ACTIVE';
-  const current = limit.limitValue === 999_999_999 ? -1 : limit.limitValue;
+  const current = limit.limitValue === DEPOSIT_NO_LIMIT ? NO_LIMIT : limit.limitValue;
   const [draft, setDraft] = useState(String(current > 0 ? current : (options[0] ?? '')));
   const [busy, setBusy] = useState(false);
   const name = t(limit.label);
@@ -117,11 +126,9 @@ function LimitCard({ limit, t, lng, onChanged }: CardProps) {
         <span>{name}</span>
         <span className={styles.state}>{t(`state.${limit.limitState}`)}</span>
       </div>
-      <div>{current === -1 ? t('not_set') : formatLimitValue(limit, current, t, lng)}</div>
+      <div>{current === NO_LIMIT ? t('not_set') : formatLimitValue(limit, current, t, lng)}</div>
       <LimitStatus limit={limit} t={t} lng={lng} />
-      {limit.limitType === 30 && !locked ? (
-        <p className={styles.warning}>{t('self_exclusion_warning')}</p>
-      ) : null}
+      {isExclusion && !locked ? <p className={styles.warning}>{t('self_exclusion_warning')}</p> : null}
       {locked ? null : (
         <form className={styles.form} onSubmit={submit}>
           <label htmlFor={inputId} className={styles.note}>
@@ -150,19 +157,14 @@ function LimitCard({ limit, t, lng, onChanged }: CardProps) {
               onChange={(e) => setDraft(e.target.value.replace(/\D/g, ''))}
             />
           )}
-          <Button
-            type="submit"
-            variant={limit.limitType === 30 ? 'secondary' : 'primary'}
-            size="sm"
-            disabled={busy}
-          >
-            {limit.limitType === 30 ? t('confirm_exclusion') : t('save')}
+          <Button type="submit" variant={isExclusion ? 'secondary' : 'primary'} size="sm" disabled={busy}>
+            {isExclusion ? t('confirm_exclusion') : t('save')}
           </Button>
           {limit.limitState === 'PENDING' ? (
             <Button size="sm" onClick={() => void cancel()} disabled={busy}>
               {t('cancel_change')}
             </Button>
-          ) : !isLock && current !== -1 ? (
+          ) : !isLock && current !== NO_LIMIT ? (
             <Button size="sm" variant="ghost" onClick={() => void save(-1)} disabled={busy}>
               {t('remove')}
             </Button>

@@ -12,6 +12,7 @@ import {
   formatMinor,
   limitsApi,
 } from '@parlay/client/limits-api.ts';
+import { familyOfCode } from '@parlay/domain/limits/limit-types.ts';
 import { nextWaitMs, realityCheckEndMs } from '@parlay/domain/limits/usage.ts';
 import type { Language } from '@parlay/i18n/languages.ts';
 import { createTranslator, type Dictionary, type TranslateFn } from '@parlay/i18n/runtime.tsx';
@@ -213,7 +214,7 @@ function LimitsBehaviours({ lng, t }: { lng: string; t: Translate }) {
   const shownAt = useRef(0);
 
   const pending = limits?.find(
-    (l) => l.limitType >= 20 && l.limitType <= 22 && l.limitState === 'PENDING' && l.approveAt,
+    (l) => familyOfCode(l.limitType) === 'deposit' && l.limitState === 'PENDING' && l.approveAt,
   );
   useEffect(() => {
     if (!pending?.approveAt) return;
@@ -228,14 +229,15 @@ function LimitsBehaviours({ lng, t }: { lng: string; t: Translate }) {
     });
   }, [pending?.approveAt, pending?.limitType]);
 
-  const interval = limits?.find((l) => l.limitType === 32)?.limitValue ?? -1;
+  const interval = limits?.find((l) => familyOfCode(l.limitType) === 'reality_check')?.limitValue ?? -1;
   const openReality = useCallback(() => {
     shownAt.current = Date.now();
     setRealityOpen(true);
   }, []);
   useRealityCheck(limits ? interval : -1, realityRun, refresh, openReality);
 
-  const hasSessionLimit = (limits?.find((l) => l.limitType === 31)?.limitValue ?? -1) > 0;
+  const hasSessionLimit =
+    (limits?.find((l) => familyOfCode(l.limitType) === 'session')?.limitValue ?? -1) > 0;
   useEffect(() => {
     if (!hasSessionLimit) return;
     const ping = async () => {

@@ -5,17 +5,18 @@
  * auth app (after a registration) and the office (recharge page); texts of namespace "limits".
  */
 import { formatLimitValue, limitsApi } from '@parlay/client/limits-api.ts';
+import { typesOf } from '@parlay/domain/limits/limit-types.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { Button } from '@parlay/ui/index.ts';
 import { type FormEvent, useId, useState } from 'react';
 import styles from './DepositLimitOffer.module.css';
 
-const DEPOSIT_TYPES = [20, 21, 22] as const;
+const DEPOSIT_TYPES = typesOf('deposit');
 
 export function DepositLimitOffer({ lng }: { lng: string }) {
   const t = useT('limits');
   const id = useId();
-  const [type, setType] = useState<number>(20);
+  const [type, setType] = useState<number>(DEPOSIT_TYPES[0]!);
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
