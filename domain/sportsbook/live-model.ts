@@ -4,6 +4,7 @@
  * so pre-match and in-play prices come from one formula and stay coherent across markets.
  */
 
+import { GAME_STATUS } from './game-status.ts';
 import type { GameExpectation } from './market-lists.ts';
 import type { GridKey, MarketSpec } from './markets.ts';
 import type { LiveSnapshot, Strengths, Timeline } from './match-timeline.ts';
@@ -30,7 +31,7 @@ export interface PricedOutcome {
 /** The state before the start: nothing scored, nothing played. */
 export function preMatchSnapshot(): LiveSnapshot {
   return {
-    status: 0,
+    status: GAME_STATUS.NOT_STARTED,
     period: 0,
     periodProgress: 0,
     clockSeconds: 0,
@@ -47,7 +48,7 @@ export function preMatchSnapshot(): LiveSnapshot {
 /** Share of period `index` still to play: 1 ahead of it, 0 behind it. */
 function remainingOf(state: LiveSnapshot, index: number): number {
   if (state.period === 0 || index > state.period) return 1;
-  if (index < state.period || state.status !== 2) return 0;
+  if (index < state.period || state.status !== GAME_STATUS.IN_PLAY) return 0;
   return 1 - state.periodProgress;
 }
 
@@ -123,7 +124,7 @@ function nextScorerGrid(home: number, away: number): ScoreGrid {
 /** The current set leans towards whoever leads it, more so the further it has gone. */
 function currentSetChance(s: Strengths, state: LiveSnapshot): number {
   const current = at(state.periodScores, state.period);
-  if (state.status !== 2) return s.pSet;
+  if (state.status !== GAME_STATUS.IN_PLAY) return s.pSet;
   const logit =
     Math.log(s.pSet / (1 - s.pSet)) + 0.25 * (current[0] - current[1]) * (0.5 + state.periodProgress);
   return 1 / (1 + Math.exp(-logit));
@@ -134,7 +135,7 @@ function setGrids(profile: SportProfile, s: Strengths, state: LiveSnapshot): Map
   const pCurrent = currentSetChance(s, state);
   grids.set('match', setsGrid(profile.periods, s.pSet, ...state.setsWon, pCurrent));
   for (const p of [1, 2]) {
-    const done = p < state.period || (p === state.period && state.status !== 2);
+    const done = p < state.period || (p === state.period && state.status !== GAME_STATUS.IN_PLAY);
     const scores = at(state.periodScores, p);
     const chance = p === state.period ? pCurrent : s.pSet;
     grids.set(
@@ -150,7 +151,7 @@ function setGrids(profile: SportProfile, s: Strengths, state: LiveSnapshot): Map
     expectedSets(profile, s) -
       state.setsWon[0] -
       state.setsWon[1] -
-      (state.status === 2 ? state.periodProgress : 0),
+      (state.status === GAME_STATUS.IN_PLAY ? state.periodProgress : 0),
   );
   const perSet = setStatPerTeam(profile, s);
   grids.set(

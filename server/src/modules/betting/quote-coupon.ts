@@ -6,6 +6,7 @@
  * availability and the given promo code's validity. A pure read: nothing is reserved or locked;
  * placement recomputes everything (price-coupon.ts).
  */
+
 import {
   amountLimits,
   amountStepMinor,
@@ -20,6 +21,7 @@ import {
   systemCombinationCount,
   systemValues,
 } from '@parlay/domain/coupon/index.ts';
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import type { BettingContext } from './context.ts';
 import { couponSettings } from './coupon-settings.ts';
 import { readCouponSettings } from './player-coupon-settings.ts';
@@ -150,7 +152,7 @@ export async function quoteCoupon(
         typeId,
         bets: open.map((b) => ({
           market: { isLive: b.view.isLive },
-          game: { status: 0, isTimeRunning: false },
+          game: { status: GAME_STATUS.NOT_STARTED, isTimeRunning: false },
         })),
       }),
     isPromoCodeAllowed: isPromoCodeAllowed(typeId),

@@ -19,6 +19,7 @@
  */
 
 import { amountLimits, isVipBetAvailable } from '@parlay/domain/coupon/index.ts';
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -149,7 +150,7 @@ export async function requestVipBet(
           typeId: request.typeId,
           bets: priced.legs.map((leg) => ({
             market: { isLive: leg.isLive },
-            game: { status: 0, isTimeRunning: false },
+            game: { status: GAME_STATUS.NOT_STARTED, isTimeRunning: false },
           })),
         });
         if (!available || maxMinor === null || priced.stakeMinor <= maxMinor) {

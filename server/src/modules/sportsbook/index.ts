@@ -8,6 +8,7 @@
  * PLAYER_NOT_FOUND (404), NOT_AUTHENTICATED (401) for a guest's favourites.
  */
 
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { Type } from '@sinclair/typebox';
 import { type Kysely, sql } from 'kysely';
 import { PREPARED_MARKER } from '../../platform/db.ts';
@@ -307,7 +308,7 @@ export async function readOutcomeResults(
     .execute();
   return new Map(
     rows.map((r) => {
-      const voided = r.market_state === 'cancelled' || r.status === 5;
+      const voided = r.market_state === 'cancelled' || r.status === GAME_STATUS.CANCELLED;
       const result = r.state === 'resulted' && r.result ? r.result : voided ? 'void' : null;
       return [BigInt(r.id), result];
     }),

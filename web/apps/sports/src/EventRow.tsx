@@ -1,5 +1,6 @@
 /** An event row (DESIGN.md): time or live clock and score, teams, the main market prices, "+N". */
 
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { formatLine, type LabelNames } from '@parlay/domain/sportsbook/market-labels.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { useSport, useSportsContext } from './context.tsx';
@@ -27,7 +28,7 @@ export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
   const view = useSportsView();
   const names: LabelNames = { t, sportSlug: sport?.slug ?? '', home: game.home.name, away: game.away.name };
   const main = mainMarkets(game);
-  const live = game.status !== 0;
+  const live = game.status !== GAME_STATUS.NOT_STARTED;
   const shown = [main.result, main.total, main.handicap].filter(Boolean).length;
   // Lists carry the main markets only; the count of the rest is known once the API sends marketCount.
   const more = game.marketCount !== undefined && game.marketCount > shown ? game.marketCount - shown : null;

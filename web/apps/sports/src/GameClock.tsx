@@ -1,5 +1,6 @@
 /** The state of a game in words and a running clock: "67'", "2nd half", "Half-time", "18:45". */
 
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { periodUnit } from '@parlay/domain/sportsbook/market-labels.ts';
 import { profileOf } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
@@ -41,7 +42,7 @@ export function GameStatusText({ game, withPeriod = true }: { game: ClockGame; w
   const { renderedAtMs, lng } = useSportsContext();
   const clock = useClock();
   const periodName = usePeriodName(game);
-  if (game.status === 0) {
+  if (game.status === GAME_STATUS.NOT_STARTED) {
     return (
       <>
         <time dateTime={game.startAt}>{formatClockTime(game.startAt, clock)}</time>
@@ -51,10 +52,10 @@ export function GameStatusText({ game, withPeriod = true }: { game: ClockGame; w
       </>
     );
   }
-  if (game.status === 1) return <span>{t('status.starting')}</span>;
-  if (game.status === 3) return <span>{t('status.break')}</span>;
-  if (game.status === 4) return <span>{t('status.finished')}</span>;
-  if (game.status === 5) return <span>{t('status.cancelled')}</span>;
+  if (game.status === GAME_STATUS.STARTING) return <span>{t('status.starting')}</span>;
+  if (game.status === GAME_STATUS.BREAK) return <span>{t('status.break')}</span>;
+  if (game.status === GAME_STATUS.FINISHED) return <span>{t('status.finished')}</span>;
+  if (game.status === GAME_STATUS.CANCELLED) return <span>{t('status.cancelled')}</span>;
   const hasClock = profileOf(game.sportId).hasClock;
   return (
     <>

@@ -1,5 +1,6 @@
 /** The game page: scoreboard, match tracker, every market grouped into tabs of collapsible cards, a market search. */
 
+import { isInLiveList } from '@parlay/domain/sportsbook/game-status.ts';
 import { cardTitle, formatLine, type LabelNames } from '@parlay/domain/sportsbook/market-labels.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { MarketCard, Skeleton, type TabItem, Tabs } from '@parlay/ui/index.ts';
@@ -92,7 +93,7 @@ export function GameView({ game: initial, compact = false }: { game: GamePage; c
   const shown = cards.filter(
     (card) => (tab === ALL_TAB || card.kind === tab) && marketMatches(card, query, names),
   );
-  const live = game.status !== 0 && game.status !== 4 && game.status !== 5;
+  const live = isInLiveList(game.status);
   return (
     <div className={styles.page} data-game-id={game.id}>
       <Scoreboard game={game} />

@@ -1,4 +1,5 @@
 /** The scoreboard of a game: teams, score, clock and period, the scores by period and the counted statistics. */
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { SportIcon } from '@parlay/ui/index.ts';
 import { useSport, useSportsContext } from './context.tsx';
@@ -20,7 +21,7 @@ export function Scoreboard({ game }: { game: Game }) {
   const [multi, toggleMulti] = useMultiLive();
   const periodName = usePeriodName(game);
   const view = useSportsView();
-  const started = game.status !== 0;
+  const started = game.status !== GAME_STATUS.NOT_STARTED;
   const section = sectionOf(game);
   const favorite = favorites.games.includes(game.id);
   const inMulti = multi.includes(game.id);

@@ -1,5 +1,7 @@
 /** The left sports menu: search, shortcuts, top championships, sports with counts, countries and champs. */
+
 import { browserApi } from '@parlay/client/api.ts';
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { SportIcon } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
@@ -74,7 +76,9 @@ function SearchBox() {
                   <span className={styles.menuName}>
                     {game.home.name} — {game.away.name}
                   </span>
-                  {game.status !== 0 ? <span className={styles.liveBadge}>{t('live_badge')}</span> : null}
+                  {game.status !== GAME_STATUS.NOT_STARTED ? (
+                    <span className={styles.liveBadge}>{t('live_badge')}</span>
+                  ) : null}
                 </a>
               </li>
             ))}

@@ -3,6 +3,7 @@
  * a page shows, as a pure reducer. Price moves are remembered for MOVE_MS so buttons can show ▲/▼;
  * a message older than what the page already has (its version) is dropped.
  */
+import { isInLiveList, isOverStatus } from '@parlay/domain/sportsbook/game-status.ts';
 import type { Game, Market, MarketState, OutcomeState } from './model.ts';
 
 export const MOVE_MS = 3000;
@@ -118,8 +119,8 @@ function applyScore(game: Game, m: ScoreMessage): Game {
     score: m.score,
     periodScores: m.periodScores,
     stats: m.stats,
-    isLive: m.status === 1 || m.status === 2 || m.status === 3,
-    isFinished: m.status === 4 || m.status === 5,
+    isLive: isInLiveList(m.status),
+    isFinished: isOverStatus(m.status),
     version: m.version,
   };
 }

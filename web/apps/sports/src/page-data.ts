@@ -2,7 +2,9 @@
  * Server side of the sports pages: from the matched route and its query to the page model, with the
  * API calls each page needs made in parallel. Every failure is a state the page shows honestly.
  */
+
 import type { ApiResult } from '@parlay/client/api.ts';
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
 import { loadChamps, loadGame, loadList, loadResults, loadSearch, loadSportsList, loadTeam } from './api.ts';
 import type { Champ, Game, GamePage, Sport } from './model.ts';
@@ -113,7 +115,7 @@ async function gameModel(api: ApiFetch, lng: string, gameId: number | null): Pro
   return {
     kind: 'game',
     game: result.ok ? result.data : null,
-    section: result.ok && result.data.status !== 0 ? 'live' : 'line',
+    section: result.ok && result.data.status !== GAME_STATUS.NOT_STARTED ? 'live' : 'line',
     error: failure(result),
   };
 }

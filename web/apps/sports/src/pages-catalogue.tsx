@@ -1,5 +1,7 @@
 /** Championships, favourites and the esports disciplines. */
+
 import { browserApi, callApi } from '@parlay/client/api.ts';
+import { isOverStatus } from '@parlay/domain/sportsbook/game-status.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { SportIcon } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
@@ -85,7 +87,7 @@ function useFavoriteGames(): { games: Game[] | null; champs: FavoriteChamp[] } {
         (answers) => {
           if (!live) return;
           const open = answers.flatMap((a) =>
-            a.ok && a.data.status !== 4 && a.data.status !== 5 ? [toListGame(a.data)] : [],
+            a.ok && !isOverStatus(a.data.status) ? [toListGame(a.data)] : [],
           );
           setLoaded({ games: open, champs: [] });
         },

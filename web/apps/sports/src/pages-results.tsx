@@ -1,3 +1,4 @@
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { Button, Card, EmptyState, SportIcon } from '@parlay/ui/index.ts';
 import { useSportsContext } from './context.tsx';
@@ -121,7 +122,9 @@ export function ResultsTable({ games }: { games: Game[] }) {
                 </a>
               </td>
               <td className={styles.num}>
-                {game.status === 5 ? t('status.cancelled') : `${game.score.home}:${game.score.away}`}
+                {game.status === GAME_STATUS.CANCELLED
+                  ? t('status.cancelled')
+                  : `${game.score.home}:${game.score.away}`}
               </td>
               <td className={styles.num}>{game.periodScores.map(([h, a]) => `${h}:${a}`).join(', ')}</td>
             </tr>

@@ -4,6 +4,7 @@
  *   /{lng}/esports/{real|virtual|stream}/{discipline}/{champId-slug}/{gameId-slug}
  * Ids lead their segment, so a renamed team or league never breaks a link.
  */
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import type { Game } from './model.ts';
 
 export type Section = 'line' | 'live';
@@ -29,7 +30,8 @@ const idSlug = (id: number, name: string) => {
   return slug ? `${id}-${slug}` : String(id);
 };
 
-export const sectionOf = (game: Pick<Game, 'status'>): Section => (game.status === 0 ? 'line' : 'live');
+export const sectionOf = (game: Pick<Game, 'status'>): Section =>
+  game.status === GAME_STATUS.NOT_STARTED ? 'line' : 'live';
 
 export interface SportRef {
   slug: string;
