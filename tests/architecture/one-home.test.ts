@@ -71,9 +71,7 @@ describe('one home per rule and constant', () => {
   it('names limit type codes only in domain/limits/limit-types.ts', () => {
     const home = ['domain/limits/limit-types.ts'];
     expect(copiesOf(/\[\s*(1,\s*2,\s*3|10,\s*11,\s*12|20,\s*21,\s*22)\s*\]/, home)).toEqual([]);
-    expect(copiesOf(/\b(limitType|limit_type|record\.type)\s*(===|!==|<=|>=|<|>)\s*\d+/, home)).toEqual(
-      [],
-    );
+    expect(copiesOf(/\b(limitType|limit_type|record\.type)\s*(===|!==|<=|>=|<|>)\s*\d+/, home)).toEqual([]);
     expect(copiesOf(/\.records\.get\(\s*\d+\s*\)/, home)).toEqual([]);
   });
 
