@@ -7,6 +7,7 @@
  * @example formatClockTime('2026-11-22T12:05:00Z', { timeZone: 3, is12h: true }) === '3:05 PM'
  */
 
+import { DEFAULT_GLOBAL_SETTINGS } from '@parlay/domain/session/global-settings.ts';
 import { formatDate as formatZoneDate, formatDayMonth as formatZoneDayMonth } from '@parlay/i18n/format.ts';
 
 export interface Clock {
@@ -15,7 +16,11 @@ export interface Clock {
   is12h: boolean;
 }
 
-export const DEFAULT_CLOCK: Readonly<Clock> = { timeZone: 3, is12h: false };
+/** The site's default zone and 24 h clock (global settings' defaults). */
+export const DEFAULT_CLOCK: Readonly<Clock> = {
+  timeZone: DEFAULT_GLOBAL_SETTINGS.timeZone,
+  is12h: DEFAULT_GLOBAL_SETTINGS.is12h === 1,
+};
 
 /** A change of the 12 h setting made on the page, so every clock on screen follows at once. */
 export const CLOCK_FORMAT_EVENT = 'parlay:clock-format';
