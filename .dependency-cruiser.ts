@@ -131,10 +131,10 @@ const config: IConfiguration = {
     {
       name: 'shell-not-apps',
       comment:
-        'The shell composes micro-apps through their manifests and fragments, never by importing their code.',
+        'The shell composes micro-apps through their manifests and fragments, never by importing their code: it reads only the list of manifests (web/apps/index.ts), the list\'s server-side texts (web/apps/dictionaries.ts) and, in tests, the apps\' sample paths (web/apps/route-samples.ts).',
       severity: 'error',
       from: { path: '^web/shell/' },
-      to: { path: '^web/apps/' },
+      to: { path: '^web/apps/', pathNot: '^web/apps/(index|dictionaries|route-samples)\\.ts$' },
     },
     {
       name: 'packages-by-name',
