@@ -2,8 +2,8 @@
  * Builds the web half into web/dist (run by `npm run build`):
  *   client/assets/shared/  React, react-dom and our shared libraries as ES modules, one build, so every
  *                          micro-app uses the same single copy through the import map;
- *   client/assets/<app>/   one build per micro-app (shell, sports, info, footer, casino, office, auth,
- *                          lotto, technical) with those externals;
+ *   client/assets/<app>/   one build for the shell and one per listed micro-app (web/apps/index.ts,
+ *                          entries from each manifest) with those externals;
  *   server/<app>.js        one SSR build per micro-app (React stays external, @parlay/* is bundled);
  *   manifest.json          WebManifest (web/mf/src/contract.ts): import map, preloads, entries, CSS.
  */
@@ -12,9 +12,11 @@ import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { appEntryFiles } from '@parlay/apps/entries.ts';
+import { APPS as APP_MANIFESTS } from '@parlay/apps/index.ts';
+import type { AppAssets, WebManifest } from '@parlay/mf/contract.ts';
+import { APP_ICON_SIZES, appIconPng } from '@parlay/shell/behaviours/app-icon.ts';
 import { build, type InlineConfig, type Plugin } from 'vite';
-import type { AppAssets, WebManifest } from './mf/src/contract.ts';
-import { APP_ICON_SIZES, appIconPng } from './shell/src/behaviours/app-icon.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** WEB_DIST_DIR (the server's setting of the same name) moves the output, e.g. for parallel work trees. */
@@ -54,17 +56,21 @@ const SHARED_LIBRARIES = [
 ] as const;
 
 /**
- * Our modules an app bundles for itself instead of sharing one copy: the domain's pure rules and the
- * stateless account widgets and limits calls several apps show. Two apps holding a copy is harmless;
- * stores and React must stay single (SHARED_LIBRARIES).
+ * Our modules an app bundles for itself instead of sharing one copy: the domain's pure rules, the
+ * stateless account widgets and limits calls several apps show, and (for the shell) the list of app
+ * manifests with the route matching over it. Two bundles holding a copy is harmless; stores and React
+ * must stay single (SHARED_LIBRARIES).
  */
 const BUNDLED_PER_APP = [
   /^@parlay\/domain\//,
   /^@parlay\/ui\/account\//,
   /^@parlay\/client\/limits-api\.ts$/,
+  /^@parlay\/mf\/(app-manifest|route-match|route-params)\.ts$/,
+  /^@parlay\/apps\/index\.ts$/,
 ];
 /** The same modules by their files, for the guard that looks at what each bundle holds. */
-const BUNDLED_PER_APP_FILES = /\/(domain\/|web\/ui\/src\/account\/|web\/client\/src\/limits-api\.ts$)/;
+const BUNDLED_PER_APP_FILES =
+  /\/(domain\/|web\/ui\/src\/account\/|web\/client\/src\/limits-api\.ts$|web\/mf\/src\/(app-manifest|route-match|route-params)\.ts$)/;
 
 /** Public React exports deliberately not re-exported (internals and undocumented names). */
 const UNSHARED_REACT_EXPORTS = new Set(['browser', 'unstable_useCacheRefresh']);
@@ -75,20 +81,10 @@ interface AppSource {
   server: string;
 }
 
+/** The shell, then every listed micro-app (web/apps/index.ts) with the entries its manifest names. */
 const APPS: readonly AppSource[] = [
   { name: 'shell', client: 'web/shell/src/client.tsx', server: 'web/shell/src/server.tsx' },
-  { name: 'sports', client: 'web/apps/sports/src/client.tsx', server: 'web/apps/sports/src/server.tsx' },
-  { name: 'info', client: 'web/apps/info/src/client.tsx', server: 'web/apps/info/src/server.tsx' },
-  { name: 'footer', client: 'web/apps/footer/src/client.tsx', server: 'web/apps/footer/src/server.tsx' },
-  { name: 'casino', client: 'web/apps/casino/src/client.tsx', server: 'web/apps/casino/src/server.tsx' },
-  { name: 'office', client: 'web/apps/office/src/client.tsx', server: 'web/apps/office/src/server.tsx' },
-  { name: 'auth', client: 'web/apps/auth/src/client.tsx', server: 'web/apps/auth/src/server.tsx' },
-  { name: 'lotto', client: 'web/apps/lotto/src/client.tsx', server: 'web/apps/lotto/src/server.tsx' },
-  {
-    name: 'technical',
-    client: 'web/apps/technical/src/client.tsx',
-    server: 'web/apps/technical/src/server.tsx',
-  },
+  ...APP_MANIFESTS.map((app) => ({ name: app.name, ...appEntryFiles(app) })),
 ];
 
 /** One entry of Vite's build manifest (.vite/<name>.json). */

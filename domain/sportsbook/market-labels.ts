@@ -1,7 +1,7 @@
 /**
  * Names of markets and outcomes as a player reads them, in one home for every side: the sports
  * pages (cards, odds buttons, the bet slip) and the server's bet history, CSV and print page. The
- * texts are dictionary keys (namespace "sports": market.<type>, outcome.<key>, short.<key>,
+ * texts are dictionary keys (namespace "markets": market.<type>, outcome.<key>, short.<key>,
  * period.<unit>, stat.<stat>, ordinal.<n>); the caller passes the translate function of its language.
  */
 

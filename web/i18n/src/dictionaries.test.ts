@@ -1,59 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, type Dictionary } from './dictionaries.ts';
-import { AVAILABLE_LANGUAGES, NAMESPACES, splitLanguagePrefix } from './languages.ts';
+import { dictionariesFromFiles, mergeDictionarySets } from './catalogue.ts';
+import { DICTIONARIES } from './dictionaries.ts';
+import { dictionaryProblems } from './dictionary-checks.ts';
+import { splitLanguagePrefix } from './languages.ts';
 import { createTranslator } from './runtime.tsx';
 
-function leaves(dictionary: Dictionary, prefix = ''): Map<string, string> {
-  const result = new Map<string, string>();
-  for (const [key, value] of Object.entries(dictionary)) {
-    if (typeof value === 'string') result.set(prefix + key, value);
-    else for (const [k, v] of leaves(value, `${prefix}${key}.`)) result.set(k, v);
-  }
-  return result;
-}
-
-/**
- * The keys of a dictionary, a plural group counted once (history.total_one, _few… → history.total):
- * languages have different plural forms, plurals.test.ts checks each has all of its own.
- */
-function textKeys(entries: Map<string, string>): string[] {
-  return [
-    ...new Set([...entries.keys()].map((key) => key.replace(/_(zero|one|two|few|many|other)$/, ''))),
-  ].sort();
-}
-
-describe('dictionaries', () => {
-  for (const ns of NAMESPACES) {
-    it(`${ns}: every language has the same keys, none empty`, () => {
-      const reference = textKeys(leaves(DICTIONARIES.en[ns]));
-      for (const lng of AVAILABLE_LANGUAGES) {
-        const entries = leaves(DICTIONARIES[lng][ns]);
-        expect(textKeys(entries), `${lng}/${ns}`).toEqual(reference);
-        for (const [key, text] of entries) expect(text.trim(), `${lng}/${ns}:${key}`).not.toBe('');
-      }
-    });
-  }
+describe('the site dictionaries', () => {
+  it('have the same texts in every language, none empty, counts as plural groups', () => {
+    expect(dictionaryProblems(DICTIONARIES)).toEqual([]);
+  });
 
   it('has the spec texts', () => {
     expect(DICTIONARIES.en.errors.not_found).toBe('This page could not be found');
     expect(DICTIONARIES.en.errors.main_dictionary_load_error).toBeTypeOf('string');
     expect(DICTIONARIES.ru.errors.main_dictionary_refresh_page).toBeTypeOf('string');
   });
+
+  it('finds a missing language, other keys, an empty text and a count outside a plural group', () => {
+    const set = dictionariesFromFiles({
+      '/a/dictionaries/en/x.json': { title: 'Title', total: '{{count}} items', done: '' },
+      '/a/dictionaries/ru/x.json': { title: 'Заголовок', other: 'Другое', done: 'Готово' },
+      '/a/dictionaries/en/y.json': { ok: 'OK' },
+    });
+    expect(dictionaryProblems(set)).toEqual([
+      'en/x has other keys than ru/x',
+      'en/x:total shows a count but is not a plural group',
+      'en/x:total_one is missing',
+      'en/x:total_other is missing',
+      'en/x:done is empty',
+      'ru/y is missing',
+    ]);
+  });
+
+  it('merges a namespace several owners fill and refuses two owners of one text', () => {
+    const a = dictionariesFromFiles({ '/a/dictionaries/en/routes.json': { labels: { a: 'A' } } });
+    const b = dictionariesFromFiles({ '/b/dictionaries/en/routes.json': { labels: { b: 'B' } } });
+    expect(mergeDictionarySets(a, b).en.routes).toEqual({ labels: { a: 'A', b: 'B' } });
+    expect(() => mergeDictionarySets(a, a)).toThrow('two dictionaries write en/routes.labels.a');
+    expect(() => dictionariesFromFiles({ '/a/dictionaries/de/x.json': {} })).toThrow('not a site language');
+  });
 });
 
 describe('translator', () => {
   it('translates nested keys with values, per instance', () => {
-    const en = createTranslator('en', { sports: DICTIONARIES.en.sports, common: DICTIONARIES.en.common });
-    const ru = createTranslator('ru', { sports: DICTIONARIES.ru.sports });
-    expect(en.t('common', 'nav.sports')).toBe('Sports');
-    expect(ru.t('sports', 'heading')).toBe('Спорт');
-    expect(en.t('sports', 'load_error', { status: 503 })).toContain('503');
-    expect(en.t('sports', 'heading')).toBe('Sports');
+    const en = createTranslator('en', { common: DICTIONARIES.en.common, errors: DICTIONARIES.en.errors });
+    const ru = createTranslator('ru', { common: DICTIONARIES.ru.common });
+    expect(en.t('common', 'nav.main')).toBe('Main navigation');
+    expect(ru.t('common', 'nav.more')).toBe('Ещё');
+    expect(en.t('errors', 'not_found')).toBe('This page could not be found');
   });
 
   it('does not escape values (React escapes them)', () => {
-    const en = createTranslator('en', { footer: DICTIONARIES.en.footer });
-    expect(en.t('footer', 'copyright', { year: '<2026>' })).toContain('<2026>');
+    const en = createTranslator('en', { routes: DICTIONARIES.en.routes });
+    expect(en.t('routes', 'frame.title', { label: '<b>' })).toContain('<b>');
   });
 });
 

@@ -14,6 +14,7 @@ import {
 import { Button, NavLink, SportIcon } from '@parlay/ui/index.ts';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import styles from './Header.module.css';
+import { type HeaderMenuItem, isActive } from './header-menu.ts';
 import type { Theme } from './request-context.ts';
 import { matchRoute, switchLanguagePath } from './routes.ts';
 import { ServerClock } from './ServerClock.tsx';
@@ -34,6 +35,8 @@ export interface HeaderProps {
   oddsView?: OddsViewId;
   /** The session and balance the page was rendered with (the user area hydrates the same). */
   session?: SessionSnapshot;
+  /** The apps' header entries, named in the page language (header-menu.ts). */
+  menu?: readonly HeaderMenuItem[];
 }
 
 const THEME_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -112,40 +115,53 @@ function OddsFormatSelect({ initial }: { initial: OddsViewId }) {
 
 const NO_SELECTIONS: ReturnType<typeof getSelections> = [];
 
-/** Mobile bottom tab bar (DESIGN.md): Sports, Live, Coupon with its count, Casino, Menu. */
-function TabBar({ lng, routeId, pathname }: { lng: Language; routeId: string | null; pathname: string }) {
+/** Mobile bottom tab bar (DESIGN.md): the apps' tab entries (Sports, Live, Casino) with the coupon in the middle and the menu last. */
+function TabBar({
+  lng,
+  routeId,
+  pathname,
+  menu,
+}: {
+  lng: Language;
+  routeId: string | null;
+  pathname: string;
+  menu: readonly HeaderMenuItem[];
+}) {
   const t = useT('common');
   const count = useSyncExternalStore(
     subscribeSelections,
     () => getSelections().length,
     () => NO_SELECTIONS.length,
   );
-  const live = pathname.includes('/live');
+  const rest = pathname.slice(lng.length + 1);
+  const tabs = menu.filter((item) => item.tab);
+  const link = (item: HeaderMenuItem) => (
+    <a
+      key={item.id}
+      className={styles.tab}
+      href={`/${lng}${item.tab?.path ?? item.path}`}
+      aria-current={isActive(item.active, routeId, rest) ? 'page' : undefined}
+    >
+      {/* A drawn icon for sports: an emoji depends on the device's fonts. */}
+      {item.tab?.sportIcon ? (
+        <SportIcon slug={item.tab.icon} size={18} />
+      ) : (
+        <span aria-hidden="true">{item.tab?.icon}</span>
+      )}
+      {item.label}
+    </a>
+  );
+  const middle = Math.ceil(tabs.length / 2);
   return (
     <nav className={styles.tabBar} aria-label={t('nav.tab_bar')}>
-      <a
-        className={styles.tab}
-        href={`/${lng}/`}
-        aria-current={routeId === 'home' || (routeId?.startsWith('sports') && !live) ? 'page' : undefined}
-      >
-        {/* A drawn icon: an emoji depends on the device's fonts. */}
-        <SportIcon slug="football" size={18} />
-        {t('nav.sports')}
-      </a>
-      <a className={styles.tab} href={`/${lng}/home/live`} aria-current={live ? 'page' : undefined}>
-        <span aria-hidden="true">●</span>
-        {t('nav.live')}
-      </a>
+      {tabs.slice(0, middle).map(link)}
       <button type="button" className={styles.tab} onClick={openCoupon} data-testid="tab-coupon">
         <span className={styles.tabCount} data-count={count} key={count}>
           {count}
         </span>
         {t('nav.coupon')}
       </button>
-      <a className={styles.tab} href={`/${lng}/casino`}>
-        <span aria-hidden="true">♠</span>
-        {t('nav.casino')}
-      </a>
+      {tabs.slice(middle).map(link)}
       <button type="button" className={styles.tab} onClick={() => openModal('navigation-menu')}>
         <span aria-hidden="true">☰</span>
         {t('nav.menu')}
@@ -162,31 +178,13 @@ function HeaderBar({
   is12h = false,
   oddsView = DEFAULT_ODDS_VIEW,
   session = GUEST_SNAPSHOT,
+  menu = [],
 }: Omit<HeaderProps, 'dictionaries'>) {
   const t = useT('common');
   const routeId = matchRoute(pathname)?.route.id ?? null;
-  const live = pathname.startsWith(`/${lng}/home/live`);
-  const sports = routeId === 'home' || (routeId?.startsWith('sports') === true && !live);
-  // [dictionary key, href, active, priority]: priority 2 and 3 links move into "More" on narrower
-  // desktops (Header.module.css), so the bar never overflows into the tools in either language.
-  const links: [string, string, boolean, 1 | 2 | 3][] = [
-    ['nav.sports', `/${lng}/home/line`, sports, 1],
-    ['nav.live', `/${lng}/home/live`, live, 1],
-    [
-      'nav.esports',
-      `/${lng}/esports/real`,
-      routeId?.startsWith('esports') === true && !pathname.includes('/virtual'),
-      1,
-    ],
-    ['nav.casino', `/${lng}/casino`, pathname === `/${lng}/casino`, 1],
-    ['nav.live_casino', `/${lng}/casino/live`, pathname.startsWith(`/${lng}/casino/live`), 2],
-    ['nav.slots', `/${lng}/slots`, pathname.startsWith(`/${lng}/slots`), 2],
-    ['nav.fast_games', `/${lng}/fast-games`, routeId === 'fast-games', 2],
-    ['nav.virtual', `/${lng}/esports/virtual`, pathname.startsWith(`/${lng}/esports/virtual`), 3],
-    ['nav.lotto', `/${lng}/lotto`, routeId?.startsWith('lotto') === true, 3],
-    ['nav.toto', `/${lng}/toto`, routeId?.startsWith('toto') === true, 3],
-    ['nav.promotions', `/${lng}/promotions`, routeId === 'promotions', 3],
-  ];
+  const rest = pathname.slice(lng.length + 1);
+  const active = (item: HeaderMenuItem) => isActive(item.active, routeId, rest);
+  const inBar = menu.filter((item) => item.priority !== 'more');
   return (
     <header className={styles.header}>
       <a className={styles.skip} href="#parlay-page">
@@ -206,35 +204,31 @@ function HeaderBar({
           Par<span className={styles.logoMark}>lay</span>
         </a>
         <nav className={styles.nav} aria-label={t('nav.main')}>
-          {links.map(([key, href, active, priority]) => (
+          {inBar.map((item) => (
             <NavLink
-              key={key}
-              href={href}
-              active={active}
-              className={`${styles.navItem} ${styles[`bar${priority}`] ?? ''}`}
+              key={item.id}
+              href={`/${lng}${item.path}`}
+              active={active(item)}
+              className={`${styles.navItem} ${styles[`bar${item.priority}`] ?? ''}`}
             >
-              {t(key)}
+              {item.label}
             </NavLink>
           ))}
           <details className={styles.more}>
             <summary className={styles.moreSummary}>{t('nav.more')}</summary>
             <div className={styles.moreMenu}>
-              {links
-                .filter(([, , , priority]) => priority > 1)
-                .map(([key, href, active, priority]) => (
-                  <NavLink key={key} href={href} active={active} className={styles[`more${priority}`]}>
-                    {t(key)}
+              {menu
+                .filter((item) => item.priority !== 1)
+                .map((item) => (
+                  <NavLink
+                    key={item.id}
+                    href={`/${lng}${item.path}`}
+                    active={active(item)}
+                    className={item.priority === 'more' ? undefined : styles[`more${item.priority}`]}
+                  >
+                    {item.label}
                   </NavLink>
                 ))}
-              <NavLink href={`/${lng}/results`} active={routeId === 'results'}>
-                {t('nav.results')}
-              </NavLink>
-              <NavLink href={`/${lng}/multi`} active={routeId === 'multi'}>
-                {t('nav.multi')}
-              </NavLink>
-              <NavLink href={`/${lng}/information/contacts`} active={routeId === 'contacts'}>
-                {t('nav.contacts')}
-              </NavLink>
             </div>
           </details>
         </nav>
@@ -243,7 +237,7 @@ function HeaderBar({
           <UserArea lng={lng} rendered={session} />
         </div>
       </div>
-      <TabBar lng={lng} routeId={routeId} pathname={pathname} />
+      <TabBar lng={lng} routeId={routeId} pathname={pathname} menu={menu} />
     </header>
   );
 }

@@ -161,6 +161,7 @@ function boot(state: ShellState): void {
     is12h: state.is12h === true,
     oddsView: getOddsView(),
     session: getSession(),
+    menu: state.menu ?? [],
   });
   // Only the default layout has the header; other layouts leave #parlay-header empty.
   const headerRoot =

@@ -1,7 +1,7 @@
+import { ROUTE_SAMPLES } from '@parlay/apps/route-samples.ts';
 import { AVAILABLE_LANGUAGES } from '@parlay/i18n/languages.ts';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage, languageRedirect, matchRoute, ROUTES, switchLanguagePath } from './routes.ts';
-import { ROUTE_SAMPLES } from './routing/route-samples.ts';
 
 describe('matchRoute', () => {
   it.each([

@@ -4,10 +4,12 @@
  * technical app for 404), the SEO head and the HTML document. Only the page fragment sets the status.
  */
 
+import { APPS } from '@parlay/apps/index.ts';
 import { referralCookiesFor, referralSetCookie } from '@parlay/domain/auth/referral.ts';
 import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
 import type { Language } from '@parlay/i18n/languages.ts';
 import { createTranslator, type Translator } from '@parlay/i18n/runtime.tsx';
+import type { PagePart } from '@parlay/mf/app-manifest.ts';
 import type {
   RemoteRenderResult,
   ShellRenderInput,
@@ -24,6 +26,7 @@ import { answerPlatformFile } from './behaviours/platform-files.ts';
 import { maintenanceTexts, pathOf } from './behaviours/server-parts.ts';
 import { type DocumentParts, documentPolicy, renderDocument } from './document.ts';
 import { ShellHeader } from './Header.tsx';
+import { headerMenu } from './header-menu.ts';
 import { pageCacheKey } from './page-cache-key.ts';
 import { fragmentContextFor, type Theme, themeFrom } from './request-context.ts';
 import type { Layout, RouteId } from './routes.ts';
@@ -31,10 +34,10 @@ import { type PageSeoData, type SeoHead, seoHead } from './routing/seo-head.ts';
 import { type PagePlan, resolveRequest } from './routing/server-flow.ts';
 import { StatusView } from './StatusView.tsx';
 import { GUEST_VIEW, loadPlayerView } from './session/player-view.ts';
+import { SITE_TEXTS } from './site-texts.ts';
 import type { PageView, ShellState, SlotState } from './state.ts';
 
 export const FRAGMENT_TIMEOUT_MS = 3000;
-const FOOTER_APP = 'footer';
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 type Loaded = { ok: true; status: number; fragment: Fragment } | { ok: false; status: number };
@@ -81,23 +84,28 @@ interface PageOutcome {
   page: Loaded | null;
 }
 
-/** Modals micro-apps lend the shell, by the app that draws them. */
-const APP_MODALS: Readonly<Record<string, readonly string[]>> = {
-  auth: ['login', 'registration', 'forgot-password'],
-};
-
-/** Where the shell finds each lent modal: the app's entry and stylesheets in this build. */
+/** Where the shell finds each modal an app lends it (manifest modals): the app's entry and stylesheets. */
 function appModalSources(manifest: WebManifest): NonNullable<ShellState['appModals']> {
   const sources: NonNullable<ShellState['appModals']> = {};
-  for (const [app, ids] of Object.entries(APP_MODALS)) {
-    const assets = manifest.apps[app];
-    if (assets) for (const id of ids) sources[id] = { entry: assets.entry, css: assets.css };
+  for (const app of APPS) {
+    const assets = manifest.apps[app.name];
+    if (assets) for (const id of app.modals ?? []) sources[id] = { entry: assets.entry, css: assets.css };
   }
   return sources;
 }
 
+/** The app that provides a part of the page (manifest provides): the footer, the 404 page. */
+function providerOf(part: PagePart): string {
+  const app = APPS.find((candidate) =>
+    (candidate.provides as readonly PagePart[] | undefined)?.includes(part),
+  );
+  if (!app) throw new Error(`no listed app provides the ${part} part`);
+  return app.name;
+}
+
 /** The technical app renders /500, /oldbrowser, the block pages and the 404 page. */
-const TECHNICAL_APP = 'technical';
+const TECHNICAL_APP = providerOf('not-found');
+const FOOTER_APP = providerOf('footer');
 
 function outcomeOf(plan: PagePlan, page: Loaded): PageOutcome {
   if (!plan.match) return { view: 'not-found', status: 404, page: page.ok ? page : null };
@@ -140,7 +148,7 @@ function headOf(
   seo: PageSeoData | null,
   translator: Translator,
 ): SeoHead {
-  const routes = createTranslator(plan.lng, pickDictionaries(plan.lng, ['routes']));
+  const routes = createTranslator(plan.lng, SITE_TEXTS.pick(plan.lng, ['routes']));
   const route = outcome.view === 'app' ? plan.match?.route : undefined;
   const fragment = outcome.page?.ok ? outcome.page.fragment : null;
   const fallbackTitle = translator.t('errors', outcome.view === 'error' ? 'error_title' : 'not_found_title');
@@ -186,6 +194,9 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
   };
   const theme: Theme = settings.theme ?? themeFrom(request.cookies.theme);
   const shellDictionaries = pickDictionaries(lng, ['common', 'errors']);
+  const routesText = createTranslator(lng, SITE_TEXTS.pick(lng, ['routes']));
+  // The apps' header entries, named here: the browser's header gets them in the page state.
+  const menu = layout === 'default' ? headerMenu(APPS, (key) => routesText.t('routes', key)) : [];
   const translator = createTranslator(lng, shellDictionaries);
   const url = plan.pathname + plan.search;
   const withFooter = layout === 'default' || layout === 'headless';
@@ -219,6 +230,7 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
     // limits: the limit popups of signed-in players (limits/LimitsBehaviours.tsx).
     dictionaries: { ...shellDictionaries, ...pickDictionaries(lng, ['shell', 'auth', 'limits']) },
     appModals: appModalSources(manifest),
+    menu,
     maintenanceTexts: maintenanceTexts(),
     layout,
     guardContext: { session: plan.session, config: plan.config },
@@ -258,6 +270,7 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
               is12h={context.view.is12h === 1}
               oddsView={oddsView}
               session={{ status: plan.session, account: player.account }}
+              menu={menu}
             />,
           )
         : '',

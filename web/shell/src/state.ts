@@ -3,6 +3,7 @@ import type { Language } from '@parlay/i18n/languages.ts';
 import type { Dictionaries, Dictionary } from '@parlay/i18n/runtime.tsx';
 import type { OddsViewId } from '@parlay/mf/odds-view.ts';
 import type { Device } from '@parlay/mf/protocol.ts';
+import type { HeaderMenuItem } from './header-menu.ts';
 import type { Theme } from './request-context.ts';
 import type { Layout, RouteId } from './routes.ts';
 import type { SessionStatus, ShellConfig } from './routing/site-config.ts';
@@ -37,6 +38,8 @@ export interface ShellState {
   dictionaries: Dictionaries;
   /** Modals micro-apps lend the shell, by modal id: the app's browser entry and stylesheets (modals/AppModalSlot.tsx). */
   appModals?: Record<string, { entry: string; css: string[] }>;
+  /** The apps' header entries in the page language (the header hydrates with the same). */
+  menu?: HeaderMenuItem[];
   /**
    * The maintenance notice's texts in every language: the notice is Russian for the configured
    * countries and English elsewhere, whatever the page language (site-shell §8).

@@ -1,7 +1,7 @@
 /**
  * Names of selections (outcome ids) in one language, for the bet history, its CSV and the print
  * page: the game ("Home — Away"), its champ and sport, the market and the outcome as the sports
- * pages name them (the domain's cardTitle / outcomeName over the sports dictionary, so a bet reads
+ * pages name them (the domain's cardTitle / outcomeName over the markets dictionary, so a bet reads
  * exactly like the odds button it was placed from), and the game's current or final score.
  */
 
@@ -38,9 +38,9 @@ function lookup(dictionary: Dictionary, key: string): string | null {
   return typeof node === 'string' ? node : null;
 }
 
-/** t() over the sports dictionary of a language: {{name}} placeholders; a missing key returns the key. */
-export function sportsTranslator(lang: string) {
-  const dictionary = DICTIONARIES[isLanguage(lang) ? lang : 'en'].sports;
+/** t() over the markets dictionary of a language: {{name}} placeholders; a missing key returns the key. */
+export function marketsTranslator(lang: string) {
+  const dictionary = DICTIONARIES[isLanguage(lang) ? lang : 'en'].markets;
   return (key: string, values: Record<string, string | number> = {}) =>
     (lookup(dictionary, key) ?? key).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
       name in values ? String(values[name]) : whole,
@@ -68,7 +68,7 @@ export async function readSelectionLabels(
     ])
     .where('o.id', 'in', [...new Set(outcomeIds)])
     .execute();
-  const t = sportsTranslator(lang);
+  const t = marketsTranslator(lang);
   const labels = new Map<bigint, SelectionLabels>();
   for (const r of rows) {
     const home = nameIn(r.home_names, lang);

@@ -3,8 +3,10 @@
  * page, redirect or status for a guest; redirects, broken parameters, guards, blocking and the
  * sitemap behave as site-shell §2-§5 and coupon-accounts §5 say.
  */
+
+import { ROUTE_SAMPLES } from '@parlay/apps/route-samples.ts';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
-import { BROKEN_PATHS, ROUTE_SAMPLES } from '@parlay/shell/routing/route-samples.ts';
+import { BROKEN_PATHS } from '@parlay/shell/routing/route-samples.ts';
 import { ROUTES, type RouteDefinition } from '@parlay/shell/routing/table.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

@@ -5,7 +5,7 @@
  * The same forms fill the shell's login, registration and forgot-password modals (AuthModal.tsx).
  */
 import { createTranslator, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
-import type { AreaProps } from '@parlay/shell/routing/area-page.ts';
+import type { AreaProps } from '@parlay/mf/area-page.ts';
 import { EmptyState, PageFrame } from '@parlay/ui/index.ts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import styles from './AuthApp.module.css';

@@ -1,7 +1,7 @@
 /** The auth micro-app's browser entry: mount/hydrate/unmount for the host, mountModal for the shell's modals. */
 import { defineModalClient } from '@parlay/mf/app-modals.tsx';
+import type { AreaProps } from '@parlay/mf/area-page.ts';
 import { defineRemoteClient } from '@parlay/mf/remote-client.tsx';
-import type { AreaProps } from '@parlay/shell/routing/area-page.ts';
 import { AuthApp } from './AuthApp.tsx';
 import { AuthModal } from './AuthModal.tsx';
 

@@ -3,7 +3,7 @@
  * issue that builds this area lands, an honest empty state.
  */
 import { createTranslator, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
-import type { AreaProps } from '@parlay/shell/routing/area-page.ts';
+import type { AreaProps } from '@parlay/mf/area-page.ts';
 import { EmptyState, PageFrame } from '@parlay/ui/index.ts';
 import { useEffect, useMemo, useState } from 'react';
 import styles from './CasinoApp.module.css';

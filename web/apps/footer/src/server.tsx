@@ -1,11 +1,12 @@
 /** The footer micro-app's server module (web/dist/server/footer.js): the "footer" component only. */
-import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
 import type { RemoteServerModule } from '@parlay/mf/contract.ts';
 import { createFragment, notFoundResult, requestLanguage } from '@parlay/mf/remote-server.tsx';
 import { renderToString } from 'react-dom/server';
+import manifest from '../app.ts';
+import { dictionaries } from './dictionaries.ts';
 import { Footer, type FooterProps } from './Footer.tsx';
 
-const APP_NAME = 'footer';
+const APP_NAME = manifest.name;
 const COMPONENT = 'footer';
 
 const footer: RemoteServerModule = {
@@ -16,7 +17,7 @@ const footer: RemoteServerModule = {
     const props: FooterProps = {
       lng,
       year: new Date().getUTCFullYear(),
-      dictionaries: pickDictionaries(lng, ['footer']),
+      dictionaries: dictionaries.pick(lng, ['footer']),
     };
     const html = renderToString(<Footer {...props} />);
     return {

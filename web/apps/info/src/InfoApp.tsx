@@ -3,8 +3,8 @@
  * and the frames of promotions, content (blog, news, partners) and app pages with an honest empty state.
  */
 import { createTranslator, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
-import type { AreaProps } from '@parlay/shell/routing/area-page.ts';
-import type { PageFrame as Frame } from '@parlay/shell/routing/page-frame.ts';
+import type { AreaProps } from '@parlay/mf/area-page.ts';
+import type { PageFrame as Frame } from '@parlay/mf/page-frame.ts';
 import { Card, EmptyState, Link, NavLink, PageFrame } from '@parlay/ui/index.ts';
 import { useEffect, useMemo, useState } from 'react';
 import styles from './InfoPage.module.css';

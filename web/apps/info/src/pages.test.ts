@@ -1,6 +1,6 @@
-import { DICTIONARIES } from '@parlay/i18n/dictionaries.ts';
-import { routeById } from '@parlay/shell/routing/table.ts';
 import { describe, expect, it } from 'vitest';
+import manifest from '../app.ts';
+import { dictionaries } from './dictionaries.ts';
 import { infoContentOf, TEXT_PAGES } from './pages.ts';
 
 describe('infoContentOf', () => {
@@ -17,9 +17,12 @@ describe('infoContentOf', () => {
 
   it('every text page is an info route with its text in both languages', () => {
     for (const id of TEXT_PAGES) {
-      expect(routeById(id).app).toBe('info');
+      expect(manifest.routes.some((route) => route.id === id)).toBe(true);
       for (const lng of ['en', 'ru'] as const) {
-        const pages = DICTIONARIES[lng].info.pages as Record<string, { p1: string; p2: string }>;
+        const pages = dictionaries.pick(lng, ['info']).info?.pages as Record<
+          string,
+          { p1: string; p2: string }
+        >;
         expect(pages[id]?.p1, `${lng} ${id}`).toBeTruthy();
       }
     }

@@ -1,16 +1,20 @@
 /** The information micro-app's server module (web/dist/server/info.js): the routes of the table with app "info". */
+
+import { appPages } from '@parlay/mf/area-page.ts';
 import type { RemoteServerModule } from '@parlay/mf/contract.ts';
 import { createFragment, notFoundResult } from '@parlay/mf/remote-server.tsx';
-import { areaPageOf } from '@parlay/shell/routing/area-page.ts';
 import { renderToString } from 'react-dom/server';
+import manifest from '../app.ts';
+import { dictionaries } from './dictionaries.ts';
 import { InfoApp } from './InfoApp.tsx';
 
-const APP_NAME = 'info';
+const APP_NAME = manifest.name;
+const pages = appPages(manifest, dictionaries);
 
 const info: RemoteServerModule = {
   appName: APP_NAME,
   async render(input) {
-    const { lng, page } = areaPageOf(input, APP_NAME);
+    const { lng, page } = pages.areaPageOf(input);
     if (!page) return notFoundResult(APP_NAME, lng);
     const { props } = page;
     const html = renderToString(<InfoApp {...props} />);

@@ -3,8 +3,8 @@
  * sections (wallets, recharge, deduce, histories, verification, payment returns) and, for sections still to come, an honest empty state.
  */
 import { createTranslator, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
+import type { AreaProps } from '@parlay/mf/area-page.ts';
 import { type Clock, DEFAULT_CLOCK } from '@parlay/mf/clock.ts';
-import type { AreaProps } from '@parlay/shell/routing/area-page.ts';
 import { EmptyState, NavLink, PageFrame } from '@parlay/ui/index.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { BetHistoryPage } from './bets/BetHistoryPage.tsx';

@@ -1,17 +1,21 @@
 /** The office micro-app's server module (web/dist/server/office.js): the routes of the table with app "office". */
+
+import { appPages } from '@parlay/mf/area-page.ts';
 import type { RemoteServerModule } from '@parlay/mf/contract.ts';
 import { createFragment, notFoundResult } from '@parlay/mf/remote-server.tsx';
-import { areaPageOf } from '@parlay/shell/routing/area-page.ts';
 import { renderToString } from 'react-dom/server';
+import manifest from '../app.ts';
+import { dictionaries } from './dictionaries.ts';
 import { OfficeApp } from './OfficeApp.tsx';
 import { clockOf } from './office-clock.tsx';
 
-const APP_NAME = 'office';
+const APP_NAME = manifest.name;
+const pages = appPages(manifest, dictionaries);
 
 const office: RemoteServerModule = {
   appName: APP_NAME,
   async render(input) {
-    const { lng, page } = areaPageOf(input, APP_NAME);
+    const { lng, page } = pages.areaPageOf(input);
     if (!page) return notFoundResult(APP_NAME, lng);
     const props = { ...page.props, clock: clockOf(input.context) };
     const html = renderToString(<OfficeApp {...props} />);

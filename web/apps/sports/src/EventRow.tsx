@@ -26,7 +26,13 @@ export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
   const sport = useSport(game.sportId);
   const [favorites, toggleFavorite] = useFavorites();
   const view = useSportsView();
-  const names: LabelNames = { t, sportSlug: sport?.slug ?? '', home: game.home.name, away: game.away.name };
+  const markets = useT('markets');
+  const names: LabelNames = {
+    t: markets,
+    sportSlug: sport?.slug ?? '',
+    home: game.home.name,
+    away: game.away.name,
+  };
   const main = mainMarkets(game);
   const live = game.status !== GAME_STATUS.NOT_STARTED;
   const shown = [main.result, main.total, main.handicap].filter(Boolean).length;
@@ -151,6 +157,7 @@ export function ChampHeader({
   champId?: number | undefined;
 }) {
   const t = useT('sports');
+  const markets = useT('markets');
   const [favorites, toggleFavorite] = useFavorites();
   const favorite = champId !== undefined && favorites.champs.includes(champId);
   return (
@@ -166,13 +173,13 @@ export function ChampHeader({
           <span className={styles.col}>2</span>
         </div>
         <div className={`${styles.group} ${styles.extra}`}>
-          <span className={styles.col}>{t('short.over_col')}</span>
-          <span className={styles.line}>{t('short.total_col')}</span>
-          <span className={styles.col}>{t('short.under_col')}</span>
+          <span className={styles.col}>{markets('short.over_col')}</span>
+          <span className={styles.line}>{markets('short.total_col')}</span>
+          <span className={styles.col}>{markets('short.under_col')}</span>
         </div>
         <div className={`${styles.group} ${styles.extra}`}>
           <span className={styles.col}>1</span>
-          <span className={styles.line}>{t('short.hcp_col')}</span>
+          <span className={styles.line}>{markets('short.hcp_col')}</span>
           <span className={styles.col}>2</span>
         </div>
       </div>

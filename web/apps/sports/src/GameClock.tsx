@@ -17,7 +17,7 @@ type ClockGame = Pick<
 
 /** The period in words: "2nd half", "Set 3", "Map 2". */
 export function usePeriodName(game: ClockGame): string {
-  const t = useT('sports');
+  const t = useT('markets');
   const sport = useSport(game.sportId);
   if (game.period < 1) return '';
   return t(`period.${periodUnit(sport?.slug ?? '')}`, { ord: t(`ordinal.${game.period}`), n: game.period });

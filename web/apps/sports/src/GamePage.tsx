@@ -83,7 +83,13 @@ export function GameView({ game: initial, compact = false }: { game: GamePage; c
   const [query, setQuery] = useState('');
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const names: LabelNames = { t, sportSlug: sport?.slug ?? '', home: game.home.name, away: game.away.name };
+  const markets = useT('markets');
+  const names: LabelNames = {
+    t: markets,
+    sportSlug: sport?.slug ?? '',
+    home: game.home.name,
+    away: game.away.name,
+  };
   const cards = useMemo(() => marketCards(game.markets), [game.markets]);
   const tabs: TabItem[] = marketTabs(game.markets).map((x) => ({
     id: x.id,

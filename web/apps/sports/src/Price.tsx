@@ -42,7 +42,7 @@ export function Price({
   return (
     <OddsButton
       className={className}
-      label={labelled ? (fullMarketNames ? name : outcomeShort(market, outcome, t)) : undefined}
+      label={labelled ? (fullMarketNames ? name : outcomeShort(market, outcome, names.t)) : undefined}
       price={format(outcome.oddsMilli)}
       name={name}
       state={state === 'resulted' ? 'resulted' : state}
@@ -58,7 +58,7 @@ export function Price({
           marketId: market.id,
           oddsMilli: outcome.oddsMilli,
           gameLabel: `${game.home.name} — ${game.away.name}`,
-          marketLabel: t(market.nameKey),
+          marketLabel: names.t(market.nameKey),
           outcomeLabel: name,
         })
       }

@@ -14,6 +14,7 @@ import { formatClockTime, formatDayMonth } from './time.ts';
 
 export function Scoreboard({ game }: { game: Game }) {
   const t = useT('sports');
+  const markets = useT('markets');
   const { lng } = useSportsContext();
   const clock = useClock();
   const sport = useSport(game.sportId);
@@ -77,7 +78,7 @@ export function Scoreboard({ game }: { game: Game }) {
               ))}
               {Object.keys(game.stats).map((stat) => (
                 <th key={stat} scope="col">
-                  {t(`stat.${stat}`)}
+                  {markets(`stat.${stat}`)}
                 </th>
               ))}
             </tr>

@@ -137,6 +137,7 @@ export function ResultsTable({ games }: { games: Game[] }) {
 
 export function StatisticPage({ model }: { model: Extract<PageModel, { kind: 'statistic' }> }) {
   const t = useT('sports');
+  const markets = useT('markets');
   const { lng } = useSportsContext();
   const game = model.game;
   if (!game)
@@ -161,7 +162,7 @@ export function StatisticPage({ model }: { model: Extract<PageModel, { kind: 'st
             const total = home + away || 1;
             return (
               <div key={stat} className={styles.statRow}>
-                <dt>{t(`stat.${stat}`)}</dt>
+                <dt>{markets(`stat.${stat}`)}</dt>
                 <dd>
                   <span className={styles.num}>{home}</span>
                   <span className={styles.bar} aria-hidden="true">

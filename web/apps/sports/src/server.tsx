@@ -4,16 +4,17 @@
  * embeds the same props for hydration. The odds format and the display settings come from the
  * fragment context (view), which the shell fills from the stored settings and the cookies.
  */
-import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
 import type { Language } from '@parlay/i18n/languages.ts';
 import { createTranslator } from '@parlay/i18n/runtime.tsx';
+import { appPages } from '@parlay/mf/area-page.ts';
 import type { RemoteRenderInput, RemoteServerModule } from '@parlay/mf/contract.ts';
 import { splitUrl } from '@parlay/mf/html.ts';
 import { oddsViewFrom } from '@parlay/mf/odds-view.ts';
 import { createFragment, notFoundResult, requestLanguage } from '@parlay/mf/remote-server.tsx';
-import { areaPageOf } from '@parlay/shell/routing/area-page.ts';
 import type { Crumb } from '@parlay/ui/index.ts';
 import { renderToString } from 'react-dom/server';
+import manifest from '../app.ts';
+import { dictionaries } from './dictionaries.ts';
 import type { Sport } from './model.ts';
 import { loadPrintBet } from './PrintCoupon.tsx';
 import { focusOf, loadMenu, loadPage, loadSportsList } from './page-data.ts';
@@ -22,7 +23,8 @@ import { listPath, type Section } from './paths.ts';
 import { packProps } from './props-pack.ts';
 import { SportsRoot } from './SportsRoot.tsx';
 
-const APP_NAME = 'sports';
+const APP_NAME = manifest.name;
+const pages = appPages(manifest, dictionaries);
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
@@ -83,7 +85,7 @@ const sports: RemoteServerModule = {
   async render(input) {
     const lng = requestLanguage(input);
     if (input.components !== null) return notFoundResult(APP_NAME, lng);
-    const { page: area } = areaPageOf(input, APP_NAME);
+    const { page: area } = pages.areaPageOf(input);
     if (!area) return notFoundResult(APP_NAME, lng);
     const { match, props: areaProps } = area;
     const { pathname, search } = splitUrl(input.url);
@@ -91,8 +93,8 @@ const sports: RemoteServerModule = {
     const view = input.context.view ?? {};
     const oddsView = oddsViewFrom(view.coefViewId === undefined ? null : String(view.coefViewId));
     const nowMs = Date.now();
-    const dictionaries = { ...pickDictionaries(match.lng, ['sports']), ...areaProps.dictionaries };
-    const t: T = (key, values) => createTranslator(match.lng, dictionaries).t('sports', key, values);
+    const pageDictionaries = areaProps.dictionaries;
+    const t: T = (key, values) => createTranslator(match.lng, pageDictionaries).t('sports', key, values);
 
     const sportsResult = await loadSportsList(input.api, match.lng);
     const sportList = sportsResult.ok ? sportsResult.data : [];
@@ -117,7 +119,7 @@ const sports: RemoteServerModule = {
     const q = query.toString();
     const props: SportsPageProps = {
       lng: match.lng,
-      dictionaries,
+      dictionaries: pageDictionaries,
       timeZone: input.context.timeZone,
       renderedAtMs: nowMs,
       oddsView,

@@ -3,15 +3,17 @@
  * (/500, /oldbrowser, block pages), and the 404 page for every path it does not own, which is how
  * the shell renders "no matching page". The shell sets the page status (500, 403, 503) from the route.
  */
-import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
 import { createTranslator } from '@parlay/i18n/runtime.tsx';
+import { appPages } from '@parlay/mf/area-page.ts';
 import type { RemoteServerModule } from '@parlay/mf/contract.ts';
 import { createFragment, notFoundResult } from '@parlay/mf/remote-server.tsx';
-import { areaPageOf } from '@parlay/shell/routing/area-page.ts';
 import { renderToString } from 'react-dom/server';
+import manifest from '../app.ts';
+import { dictionaries } from './dictionaries.ts';
 import { BLOCK_PAGE_IDS, TechnicalApp, type TechnicalPage, type TechnicalProps } from './TechnicalApp.tsx';
 
-const APP_NAME = 'technical';
+const APP_NAME = manifest.name;
+const pages = appPages(manifest, dictionaries);
 
 function pageOf(routeId: string | undefined): TechnicalPage {
   if (routeId === 'oldbrowser' || routeId === 'server-error') return routeId;
@@ -22,14 +24,17 @@ function pageOf(routeId: string | undefined): TechnicalPage {
 const technical: RemoteServerModule = {
   appName: APP_NAME,
   async render(input) {
-    const { lng, page } = areaPageOf(input, APP_NAME);
+    const { lng, page } = pages.areaPageOf(input);
     if (input.components !== null) return notFoundResult(APP_NAME, lng);
     const technicalPage = pageOf(page?.match.route.id);
-    const dictionaries = pickDictionaries(lng, ['technical']);
-    const props: TechnicalProps = { lng, page: technicalPage, dictionaries };
+    const props: TechnicalProps = {
+      lng,
+      page: technicalPage,
+      dictionaries: dictionaries.pick(lng, ['technical']),
+    };
     const title =
       page?.props.frame.title ??
-      createTranslator(lng, pickDictionaries(lng, ['errors'])).t('errors', 'not_found_title');
+      createTranslator(lng, dictionaries.pick(lng, ['errors'])).t('errors', 'not_found_title');
     const html = renderToString(<TechnicalApp {...props} />);
     return {
       status: technicalPage === 'not-found' ? 404 : 200,

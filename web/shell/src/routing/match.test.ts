@@ -1,7 +1,8 @@
+import { ROUTE_SAMPLES } from '@parlay/apps/route-samples.ts';
+import { PARAM_RULES, paramAllows } from '@parlay/mf/route-params.ts';
 import { describe, expect, it } from 'vitest';
 import { buildPath, compilePattern, isParameterless, matchPath, matchRoute } from './match.ts';
-import { PARAM_RULES, paramAllows } from './params.ts';
-import { BROKEN_PATHS, ROUTE_SAMPLES } from './route-samples.ts';
+import { BROKEN_PATHS } from './route-samples.ts';
 import { ROUTES, routeById } from './table.ts';
 
 describe('route table', () => {
@@ -25,8 +26,9 @@ describe('route table', () => {
 
   it('serves every route at its sample path, with the sample as the only match of that route', () => {
     for (const route of ROUTES) {
-      const found = matchPath(ROUTE_SAMPLES[route.id]);
-      expect(found?.route.id, ROUTE_SAMPLES[route.id]).toBe(route.id);
+      const sample = ROUTE_SAMPLES[route.id];
+      expect(sample, `${route.id} has no sample (web/apps/<app>/route-samples.ts)`).toBeDefined();
+      expect(matchPath(sample ?? '')?.route.id, sample).toBe(route.id);
     }
   });
 

@@ -1,15 +1,19 @@
-import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
+/** The page frames of the whole site: every listed app's routes with their names from its dictionaries. */
+import { ROUTE_SAMPLES } from '@parlay/apps/route-samples.ts';
 import { AVAILABLE_LANGUAGES } from '@parlay/i18n/languages.ts';
 import { createTranslator } from '@parlay/i18n/runtime.tsx';
+import { routeChain as chainOf, pageFrameFor } from '@parlay/mf/page-frame.ts';
 import { describe, expect, it } from 'vitest';
+import { SITE_TEXTS } from '../site-texts.ts';
 import { matchRoute } from './match.ts';
-import { pageFrameFor, routeChain } from './page-frame.ts';
-import { ROUTE_SAMPLES } from './route-samples.ts';
-import { ROUTES, routeById } from './table.ts';
+import { ROUTES, type RouteDefinition, routeById } from './table.ts';
+
+const find = (id: string) => ROUTES.find((route) => route.id === id);
+const routeChain = (route: RouteDefinition) => chainOf(route, find);
 
 function frame(path: string, lng: 'en' | 'ru' = 'en') {
-  const t = createTranslator(lng, pickDictionaries(lng, ['routes']));
-  return pageFrameFor(matchRoute(path)!, (key, values) => t.t('routes', key, values));
+  const t = createTranslator(lng, SITE_TEXTS.pick(lng, ['routes']));
+  return pageFrameFor(matchRoute(path)!, (key, values) => t.t('routes', key, values), find);
 }
 
 describe('page frame', () => {

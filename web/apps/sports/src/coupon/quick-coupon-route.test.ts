@@ -1,11 +1,14 @@
 /**
  * The quickCoupon tag of the route table (coupon-accounts §5 "The quick coupon is hidden on pages
  * lacking the right tag"): every page with odds to click carries it, pages without prices and every
- * other app's pages do not. The sports server passes the matched route's tag to the layout as a prop.
+ * other app's pages do not (web/apps/manifests.test.ts walks the site). The sports server passes the
+ * matched route's tag to the layout as a prop.
  */
 
-import { ROUTES } from '@parlay/shell/routing/table.ts';
 import { describe, expect, it } from 'vitest';
+import manifest from '../../app.ts';
+
+const ROUTES = manifest.routes;
 
 /** What the sports server puts in its props (quickCoupon) for a route id. */
 const isQuickCouponRoute = (id: string) =>
@@ -50,13 +53,13 @@ describe('quickCoupon route tag', () => {
     for (const id of UNTAGGED_SPORTS) expect([id, isQuickCouponRoute(id)]).toEqual([id, false]);
   });
 
-  it('walks the whole table: only sports-app pages of the default layout carry it', () => {
+  it('walks the app: only pages of the default layout carry it', () => {
     const tagged = ROUTES.filter((route) => route.tags.includes('quickCoupon'));
     expect(tagged.map((route) => route.id).sort()).toEqual([...TAGGED].sort());
     for (const route of ROUTES) {
       expect(route.tags.every((tag) => tag === 'quickCoupon')).toBe(true);
       expect(isQuickCouponRoute(route.id)).toBe(route.tags.includes('quickCoupon'));
-      if (route.app !== 'sports' || route.layout !== 'default') {
+      if (route.layout !== 'default') {
         expect([route.id, route.tags]).toEqual([route.id, []]);
       }
     }
