@@ -37,6 +37,26 @@ const platformSchema = '^server/src/platform/schema\\.ts$';
 const testFile = '\\.test\\.tsx?$';
 const testSupport = '(^|/)test-support\\.tsx?$';
 
+/** Fastify and its plugins: the HTTP edge of the server. */
+const httpPackages = '(^|/)node_modules/(fastify|@fastify/[^/]+|fastify-plugin)/';
+/** Where a module meets HTTP: its route files (routes.ts, routes-*.ts, *-routes.ts) and its index.ts. */
+const moduleHttpEdge = [
+  '^server/src/modules/.+/(routes|routes-[^/]+|[^/]+-routes)\\.ts$',
+  '^server/src/modules/[^/]+/index\\.ts$',
+];
+/**
+ * Module files that are HTTP plumbing by name and need Fastify's types, kept few on purpose; a use
+ * case takes plain values and never one of these.
+ */
+const httpPlumbing = [
+  // auth: reading the caller (address, user agent, captcha answer, fingerprint, referral cookies)
+  // from a request, and the session of a request (user_token cookie, per-request user).
+  '^server/src/modules/auth/http-(request|session)\\.ts$',
+  // web: the page host is HTTP through and through; these read the request a page is rendered
+  // for and call the APIs and micro-apps in process through app.inject.
+  '^server/src/modules/web/(shell-request|api-fetch|fragments)\\.ts$',
+];
+
 const config: IConfiguration = {
   forbidden: [
     {
@@ -114,6 +134,17 @@ const config: IConfiguration = {
       to: { path: '^server/src/modules/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'fastify-only-at-the-http-edge',
+      comment:
+        'A module translates HTTP in its route files and index.ts: its use cases take plain values (the client address, a cookie read, the language) and answer plain results, never a Fastify request or reply. Tests and the few HTTP plumbing files (httpPlumbing above) may use Fastify too.',
+      severity: 'error',
+      from: {
+        path: '^server/src/modules/',
+        pathNot: [...moduleHttpEdge, ...httpPlumbing, testFile, testSupport],
+      },
+      to: { path: httpPackages },
+    },
+    {
       name: 'no-test-code-in-production',
       comment: 'Production code never imports tests or test helpers.',
       severity: 'error',
@@ -131,7 +162,7 @@ const config: IConfiguration = {
     {
       name: 'shell-not-apps',
       comment:
-        'The shell composes micro-apps through their manifests and fragments, never by importing their code: it reads only the list of manifests (web/apps/index.ts), the list\'s server-side texts (web/apps/dictionaries.ts) and, in tests, the apps\' sample paths (web/apps/route-samples.ts).',
+        "The shell composes micro-apps through their manifests and fragments, never by importing their code: it reads only the list of manifests (web/apps/index.ts), the list's server-side texts (web/apps/dictionaries.ts) and, in tests, the apps' sample paths (web/apps/route-samples.ts).",
       severity: 'error',
       from: { path: '^web/shell/' },
       to: { path: '^web/apps/', pathNot: '^web/apps/(index|dictionaries|route-samples)\\.ts$' },

@@ -112,7 +112,7 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
       deps.clock,
     );
     await app.register(paymentsModule, { deps, payments, ledger, grants });
-    await app.register(limitsModule, { limits, auth });
+    await app.register(limitsModule, { limits });
     const betting = createBettingContext(deps, { ledger, siteConfig, limits });
     await app.register(bettingModule, { ctx: betting });
   }

@@ -32,6 +32,8 @@ const ALLOWED: Record<string, string> = {
   'node_modules/vitest/index.js': 'export const it = () => {};\n',
   'node_modules/kysely/package.json': JSON.stringify({ name: 'kysely', main: 'index.js' }),
   'node_modules/kysely/index.js': 'export const sql = 1;\n',
+  'node_modules/fastify/package.json': JSON.stringify({ name: 'fastify', main: 'fastify.js' }),
+  'node_modules/fastify/fastify.js': 'export default function fastify() {}\n',
   'server/package.json': JSON.stringify({ name: '@parlay/server', type: 'module' }),
   'server/src/app.ts':
     "import { ledgerModule } from './modules/accounts/index.ts';\nexport const app = ledgerModule;\n",
@@ -49,6 +51,8 @@ const ALLOWED: Record<string, string> = {
     "import { ledger } from './ledger.ts';\nexport const funded = ledger;\n",
   'server/src/modules/betting/place.ts':
     "import { ledgerModule } from '../accounts/index.ts';\nimport { FORMAT } from '@parlay/domain/odds/formats.ts';\nexport const place = [ledgerModule, FORMAT];\n",
+  'server/src/modules/betting/routes.ts':
+    "import type { FastifyRequest } from 'fastify';\nimport { place } from './place.ts';\nexport const route = (request: FastifyRequest) => [request.ip, place];\n",
   'server/src/modules/betting/place.test.ts':
     "import { funded } from '../accounts/test-support.ts';\nimport { place } from './place.ts';\nexport const t = [funded, place];\n",
   'web/mf/package.json': JSON.stringify({
@@ -121,6 +125,12 @@ const PLANTED: { rule: string; from: string; text: string; to: string }[] = [
     from: 'server/src/platform/schema.ts',
     text: "import { AccountsTables as Tables } from '../modules/accounts/tables.ts';\nexport type Rows = Tables;\n",
     to: 'server/src/modules/accounts/tables.ts',
+  },
+  {
+    rule: 'fastify-only-at-the-http-edge',
+    from: 'server/src/modules/betting/settle-bets.ts',
+    text: "import type { FastifyRequest } from 'fastify';\nexport const settle = (request: FastifyRequest) => request.ip;\n",
+    to: 'node_modules/fastify/fastify.js',
   },
   {
     rule: 'no-test-code-in-production',

@@ -1,14 +1,13 @@
 /** What the auth routes share: the services of the module, built once per app. */
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { Database } from '../../platform/schema.ts';
-import { CAPTCHA_HEADER, CaptchaService } from '../captcha/index.ts';
+import { CaptchaService } from '../captcha/index.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import { OutboxService } from '../outbox/index.ts';
-import { AttemptGuard, type AttemptSubject } from './attempt-guard.ts';
+import { AttemptGuard } from './attempt-guard.ts';
 import type { AuthService } from './auth-service.ts';
 import { DevFingerprintProvider } from './device-fingerprint.ts';
 import { OneTimeCodes } from './one-time-codes.ts';
@@ -46,13 +45,4 @@ export function createAuthContext(
     captcha,
     fingerprints: new DevFingerprintProvider(auth.keys, deps.clock),
   };
-}
-
-export function subjectOf(request: FastifyRequest, account: string | null): AttemptSubject {
-  return { ip: request.ip, account };
-}
-
-export function captchaHeaderOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[CAPTCHA_HEADER];
-  return Array.isArray(value) ? value[0] : value;
 }

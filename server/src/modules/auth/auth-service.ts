@@ -1,28 +1,26 @@
 /**
- * Who the caller is. Other modules use this through index.ts: getSessionUser(request) for optional
- * sign-in, requireUser(request) to insist on it. The answer is computed once per request.
+ * Who the caller is, from the session token it carries, and opening and ending sessions. Plain
+ * values in and out: http-session.ts reads the token from a request (once per request) and writes
+ * the cookie back; other modules use it through index.ts (getSessionUser, requireUser).
  */
 
 import { isTermsChanged, tokenState } from '@parlay/domain/session/session-token.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { SiteConfigService } from '../config/index.ts';
-import { fingerprintOf } from './device-fingerprint.ts';
+import type { Caller } from './caller.ts';
 import type { ServerKeys } from './server-keys.ts';
 import {
-  clearSessionCookie,
-  type NewSession,
+  type SessionCookie,
   type SessionStore,
   type SignInMethod,
-  setSessionCookie,
-  tokenOf,
+  sessionCookieOf,
 } from './session-store.ts';
 import type { TermsService } from './terms.ts';
 
-/** The signed-in user of a request. */
+/** The signed-in user a session token names. */
 export interface SessionUser {
   userId: number;
   sessionId: string;
@@ -45,7 +43,8 @@ export interface RequireUserOptions {
   allowUnconfirmedTerms?: boolean;
 }
 
-interface Resolved {
+/** What a session token names: its user, while the session lives. */
+export interface ResolvedSession {
   user: SessionUser;
   /** Whether the token itself is still valid (not merely refreshable). */
   isTokenValid: boolean;
@@ -53,7 +52,6 @@ interface Resolved {
 
 /** Seen-at is written at most this often per session. */
 const TOUCH_INTERVAL_MS = 60_000;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export class AuthService {
   readonly #db: Kysely<Database>;
@@ -62,7 +60,6 @@ export class AuthService {
   readonly terms: TermsService;
   readonly keys: ServerKeys;
   readonly #siteConfig: SiteConfigService;
-  readonly #resolved = new WeakMap<FastifyRequest, Promise<Resolved | null>>();
   readonly #registeredListeners: ((user: { userId: number; currency: string }) => Promise<unknown>)[] = [];
   #depositLookup: ((userId: number) => Promise<boolean>) | null = null;
   readonly #signInChecks: ((userId: number) => Promise<void>)[] = [];
@@ -117,98 +114,58 @@ export class AuthService {
     return this.#depositLookup ? this.#depositLookup(userId) : stored;
   }
 
-  /** The signed-in user, or null for a guest, an expired token or an ended session. */
-  async getSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
-    const resolved = await this.#resolve(request);
-    return resolved?.isTokenValid ? resolved.user : null;
-  }
-
-  /** Like getSessionUser, but also accepts an expired token whose session is alive (for refresh). */
-  async getRefreshableUser(request: FastifyRequest): Promise<SessionUser | null> {
-    return (await this.#resolve(request))?.user ?? null;
-  }
-
   /**
-   * The signed-in user; 401 NOT_AUTHENTICATED otherwise, and 451 TERMS_NOT_CONFIRMED
-   * (details.exception_code 1) for a state-changing call while changed terms await confirmation.
+   * Opens a session and answers the cookie that carries it. `account.sessionEpoch` is the user's
+   * session epoch read together with the credentials the sign-in checked: when the user's sessions
+   * ended since (a password change, a self-exclusion), nothing opens; the sign-in checks answer why
+   * if they can, otherwise 409 SIGN_IN_INTERRUPTED asks to sign in again.
    */
-  async requireUser(request: FastifyRequest, options: RequireUserOptions = {}): Promise<SessionUser> {
-    const user = await this.getSessionUser(request);
-    if (!user) throw new AppError('NOT_AUTHENTICATED');
-    if (user.isTermsChanged && !options.allowUnconfirmedTerms && !SAFE_METHODS.has(request.method)) {
-      throw new AppError('TERMS_NOT_CONFIRMED', undefined, {
-        exception_code: 1,
-        termsUpdatedAt: user.termsUpdatedAt,
-      });
-    }
-    return user;
-  }
-
-  /**
-   * Opens a session and sets the cookie. `account.sessionEpoch` is the user's session epoch read
-   * together with the credentials the sign-in checked: when the user's sessions ended since (a
-   * password change, a self-exclusion), nothing opens; the sign-in checks answer why if they can,
-   * otherwise 409 SIGN_IN_INTERRUPTED asks to sign in again.
-   */
-  async signIn(
-    request: FastifyRequest,
-    reply: FastifyReply,
+  async openSession(
     account: { id: number; sessionEpoch: number },
     method: SignInMethod,
     remember: boolean,
-  ): Promise<NewSession> {
+    caller: Pick<Caller, 'ip' | 'userAgent' | 'fingerprint'>,
+  ): Promise<SessionCookie> {
     const userId = account.id;
     for (const check of this.#signInChecks) await check(userId);
     const session = await this.sessions.create(userId, account.sessionEpoch, {
       method,
       remember,
-      userAgent: String(request.headers['user-agent'] ?? ''),
-      ip: request.ip,
-      fingerprint: fingerprintOf(request),
+      userAgent: caller.userAgent,
+      ip: caller.ip,
+      fingerprint: caller.fingerprint,
     });
     if (!session) {
       for (const check of this.#signInChecks) await check(userId);
       throw new AppError('SIGN_IN_INTERRUPTED');
     }
-    setSessionCookie(
-      request,
-      reply,
-      session.token,
-      remember,
-      session.sessionExpiresAtMs,
-      this.#clock.nowMs(),
-    );
-    return session;
+    return sessionCookieOf(session.token, remember, session.sessionExpiresAtMs, this.#clock.nowMs());
   }
 
-  /** Ends the request's session (if any) and clears the cookie. */
-  async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const token = tokenOf(request);
+  /** Ends the session a token names (nothing for no token, or a forged one). */
+  async endSession(token: string | null): Promise<void> {
     const claims = token ? await this.sessions.readToken(token) : null;
     if (claims) await this.sessions.revoke(claims.sid, 'logout');
-    clearSessionCookie(request, reply);
-    this.#resolved.delete(request);
   }
 
-  /** A fresh token for the request's live session; sets the cookie too. */
-  async refresh(
-    request: FastifyRequest,
-    reply: FastifyReply,
+  /**
+   * A token for a live session: the current one while it is valid (no cookie to set), otherwise a
+   * fresh one, or always a fresh one when forced, with the cookie that carries it.
+   */
+  async renewToken(
+    resolved: ResolvedSession,
+    current: string | null,
     force: boolean,
-  ): Promise<{ token: string; expiresAtMs: number } | null> {
-    const resolved = await this.#resolve(request);
-    if (!resolved) return null;
+  ): Promise<{ token: string; expiresAtMs: number; cookie: SessionCookie | null }> {
     const { user } = resolved;
-    const current = tokenOf(request);
     const claims = current ? await this.sessions.readToken(current) : null;
     if (!force && resolved.isTokenValid && current && claims) {
-      return { token: current, expiresAtMs: claims.exp * 1000 };
+      return { token: current, expiresAtMs: claims.exp * 1000, cookie: null };
     }
     const remember = await this.#isRemembered(user.sessionId);
     const endMs = user.sessionExpiresAt.getTime();
     const issued = await this.sessions.issueToken(user.userId, user.sessionId, endMs);
-    setSessionCookie(request, reply, issued.token, remember, endMs, this.#clock.nowMs());
-    return issued;
+    return { ...issued, cookie: sessionCookieOf(issued.token, remember, endMs, this.#clock.nowMs()) };
   }
 
   async #isRemembered(sessionId: string): Promise<boolean> {
@@ -220,17 +177,11 @@ export class AuthService {
     return row?.remember ?? false;
   }
 
-  #resolve(request: FastifyRequest): Promise<Resolved | null> {
-    let pending = this.#resolved.get(request);
-    if (!pending) {
-      pending = this.#load(request);
-      this.#resolved.set(request, pending);
-    }
-    return pending;
-  }
-
-  async #load(request: FastifyRequest): Promise<Resolved | null> {
-    const token = tokenOf(request);
+  /**
+   * The session a token names: null for no token, a forged one, or an ended session; an expired
+   * token of a live session still resolves (isTokenValid false), for its renewal.
+   */
+  async resolve(token: string | null): Promise<ResolvedSession | null> {
     if (!token) return null;
     const claims = await this.sessions.readToken(token);
     if (!claims) return null;
@@ -283,9 +234,24 @@ export class AuthService {
       },
     };
   }
+}
 
-  /** Forgets what was resolved for a request (after its session changed). */
-  forget(request: FastifyRequest): void {
-    this.#resolved.delete(request);
+/**
+ * The signed-in user, admitted to a call: 401 NOT_AUTHENTICATED for none, and 451
+ * TERMS_NOT_CONFIRMED (details.exception_code 1) for a state-changing call while changed terms
+ * await confirmation.
+ */
+export function admitUser(
+  user: SessionUser | null,
+  changesState: boolean,
+  options: RequireUserOptions = {},
+): SessionUser {
+  if (!user) throw new AppError('NOT_AUTHENTICATED');
+  if (user.isTermsChanged && !options.allowUnconfirmedTerms && changesState) {
+    throw new AppError('TERMS_NOT_CONFIRMED', undefined, {
+      exception_code: 1,
+      termsUpdatedAt: user.termsUpdatedAt,
+    });
   }
+  return user;
 }

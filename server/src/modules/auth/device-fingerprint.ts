@@ -2,7 +2,8 @@
  * Device fingerprint (coupon-accounts §3, §4; site-shell §7, §8). A provider script in the browser
  * answers { token, expiresAt, data }; the browser keeps the token until it expires and sends it with
  * every sign-in and registration in the x-device-fingerprint header. The server checks the token
- * with the provider (FingerprintProvider) and keeps the visitor id it names on the session row.
+ * with the provider (FingerprintProvider; the route's check is in http-request.ts) and keeps the
+ * visitor id it names on the session row.
  *
  * No header: the sign-in goes on, recorded as "missing" and logged. A header that does not verify
  * (forged, expired): 400 FINGERPRINT_INVALID, and the browser refreshes the fingerprint and retries
@@ -13,7 +14,6 @@
  * screen size and colour depth, time zone) into a stable visitor id, and POST
  * /web-api/auth/v1/fingerprint turns that id into a token signed by the server (HS256, 1 hour).
  */
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ServerKeys } from './server-keys.ts';
@@ -75,43 +75,6 @@ export class DevFingerprintProvider implements FingerprintProvider {
     if (typeof vid !== 'string' || !VISITOR_ID.test(vid) || !Number.isSafeInteger(exp)) return null;
     return (exp as number) * 1000 > this.#clock.nowMs() ? vid : null;
   }
-}
-
-const readings = new WeakMap<FastifyRequest, FingerprintReading>();
-
-/**
- * Checks the request's fingerprint header once (a preHandler of the sign-in and registration
- * routes): throws 400 FINGERPRINT_INVALID for a token that does not verify, logs a missing one.
- */
-export async function checkFingerprint(
-  provider: FingerprintProvider,
-  request: FastifyRequest,
-  log: FastifyBaseLogger,
-): Promise<FingerprintReading> {
-  const known = readings.get(request);
-  if (known) return known;
-  const raw = request.headers[FINGERPRINT_HEADER];
-  const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
-  if (token === '') {
-    log.info({ route: request.routeOptions.url }, 'sign-in without a device fingerprint');
-    const reading: FingerprintReading = { status: 'missing', visitorId: null };
-    readings.set(request, reading);
-    return reading;
-  }
-  const visitorId = token.length <= 4096 ? await provider.verify(token) : null;
-  if (!visitorId) {
-    log.warn({ route: request.routeOptions.url, provider: provider.name }, 'incorrect device fingerprint');
-    readings.set(request, { status: 'invalid', visitorId: null });
-    throw new AppError('FINGERPRINT_INVALID');
-  }
-  const reading: FingerprintReading = { status: 'ok', visitorId };
-  readings.set(request, reading);
-  return reading;
-}
-
-/** What checkFingerprint found for the request ("missing" when it did not run). */
-export function fingerprintOf(request: FastifyRequest): FingerprintReading {
-  return readings.get(request) ?? { status: 'missing', visitorId: null };
 }
 
 /**

@@ -10,7 +10,9 @@
  *     TERMS_NOT_CONFIRMED (details.exception_code 1) for POST/PUT/PATCH/DELETE while changed terms
  *     await confirmation;
  *   - requireUserHook: the same as a Fastify preHandler; calling requireUser(request) again in the
- *     handler costs nothing, the answer is kept per request.
+ *     handler costs nothing, the answer is kept per request;
+ *   - signOut(request, reply): ends the request's session and clears its cookie;
+ *   - forgetSessionUser(request): forget the user resolved for the request, after its session changed.
  *
  * Errors: NOT_AUTHENTICATED, TERMS_NOT_CONFIRMED, INVALID_CREDENTIALS, TWO_STEP_*, REAUTH_REQUIRED,
  * REGISTRATION_DISABLED, REGISTRATION_TYPE_DISABLED, EMAIL_TAKEN, PHONE_TAKEN, PASSWORD_TOO_SHORT,
@@ -20,14 +22,16 @@
  * RATE_LIMITED, VALIDATION_FAILED.
  */
 
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole } from '../../platform/config.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import { createAuthContext } from './auth-context.ts';
 import { AuthService, type RequireUserOptions, type SessionUser } from './auth-service.ts';
-import { DevIdp, devIdpRoutes, devIssuer, isDevIdpEnabled } from './dev-idp.ts';
+import { DevIdp, devIssuer, isDevIdpEnabled } from './dev-idp.ts';
+import * as httpSession from './http-session.ts';
 import { activationRoutes } from './routes-activation.ts';
+import { devIdpRoutes } from './routes-dev-idp.ts';
 import { fingerprintRoutes } from './routes-fingerprint.ts';
 import { loginRoutes } from './routes-login.ts';
 import { phoneRoutes } from './routes-phone.ts';
@@ -43,8 +47,8 @@ import { TermsService } from './terms.ts';
 export type { RequireUserOptions, SessionUser } from './auth-service.ts';
 export { AuthService } from './auth-service.ts';
 export { DEV_CLIENT_ID, DEV_IDENTITIES, DEV_PROVIDER } from './dev-idp.ts';
+export { SESSION_COOKIE } from './http-session.ts';
 export { ServerKeys } from './server-keys.ts';
-export { SESSION_COOKIE } from './session-store.ts';
 export { TermsService } from './terms.ts';
 export { SessionStatusSchema };
 
@@ -74,7 +78,7 @@ function authOf(request: FastifyRequest): AuthService {
 
 /** The signed-in user of the request, or null for a guest (or an expired or revoked session). */
 export function getSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
-  return authOf(request).getSessionUser(request);
+  return httpSession.getSessionUser(authOf(request), request);
 }
 
 /**
@@ -83,12 +87,22 @@ export function getSessionUser(request: FastifyRequest): Promise<SessionUser | n
  * @example const { userId } = await requireUser(request);
  */
 export function requireUser(request: FastifyRequest, options?: RequireUserOptions): Promise<SessionUser> {
-  return authOf(request).requireUser(request, options);
+  return httpSession.requireUser(authOf(request), request, options);
 }
 
 /** requireUser as a Fastify preHandler: `app.post(path, { preHandler: requireUserHook }, handler)`. */
 export async function requireUserHook(request: FastifyRequest): Promise<void> {
   await requireUser(request);
+}
+
+/** Ends the request's session (if any) and clears its cookie, e.g. when a player asks to log out. */
+export function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return httpSession.signOut(authOf(request), request, reply);
+}
+
+/** Forgets the user resolved for the request, after its session changed (e.g. a self-exclusion ended it). */
+export function forgetSessionUser(request: FastifyRequest): void {
+  httpSession.forgetSessionUser(request);
 }
 
 /** Expired counters, captcha challenges and single-use values are swept this often. */

@@ -8,7 +8,8 @@ import { AppError } from '../../platform/errors.ts';
 import { Int32Id } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
-import { rejectUnknownFields, strict } from './schemas.ts';
+import { rejectUnknownFields } from './http-request.ts';
+import { strict } from './schemas.ts';
 
 const PREFIX = '/web-api/auth/v1';
 const LINK_TRIES_PER_HOUR = 30;

@@ -7,12 +7,12 @@ import { Type } from '@sinclair/typebox';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import {
-  checkFingerprint,
   DEV_FINGERPRINT_TTL_SECONDS,
   DEV_PROVIDER_SCRIPT,
   VISITOR_ID_PATTERN,
 } from './device-fingerprint.ts';
-import { rejectUnknownFields, strict } from './schemas.ts';
+import { checkFingerprint, rejectUnknownFields } from './http-request.ts';
+import { strict } from './schemas.ts';
 
 const PREFIX = '/web-api/auth/v1/fingerprint';
 const TOKENS_PER_MINUTE = 30;

@@ -1,9 +1,10 @@
 /** Sign-in routes: every login method of site-shell §3 and the SMS code sender. */
 import { Type } from '@sinclair/typebox';
-import { AppError } from '../../platform/errors.ts';
 import { Int32Id } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
+import { callerOf, rejectUnknownFields } from './http-request.ts';
+import { answerSettingCookie, requireUser } from './http-session.ts';
 import { requireFingerprintCheck } from './routes-fingerprint.ts';
 import {
   CAPTCHA_NOTE,
@@ -13,18 +14,16 @@ import {
   PhoneCode,
   PhoneNumber,
   Remember,
-  rejectUnknownFields,
   SignInAnswerSchema,
   strict,
 } from './schemas.ts';
 import { sendSmsCode } from './send-sms-code.ts';
-import { signInSecondStep, signInWithLogin, signInWithPhone, signInWithSmsCode } from './sign-in.ts';
-import {
-  issueTokenLink,
-  redeemTokenLink,
-  TOKEN_LOGIN_METHODS,
-  TOKEN_LOGIN_TTL_SECONDS,
-} from './token-login.ts';
+import { signInSecondStep } from './sign-in-second-step.ts';
+import { signInWithLogin } from './sign-in-with-login.ts';
+import { signInWithPhone } from './sign-in-with-phone.ts';
+import { signInWithSmsCode } from './sign-in-with-sms-code.ts';
+import { signInWithToken } from './sign-in-with-token.ts';
+import { issueTokenLink, TOKEN_LOGIN_METHODS, TOKEN_LOGIN_TTL_SECONDS } from './token-login.ts';
 
 const PREFIX = '/web-api/auth/v1';
 const tags = ['auth'];
@@ -52,7 +51,8 @@ export async function loginRoutes(app: RoutesApp, ctx: AuthContext): Promise<voi
         response: { 200: SignInAnswerSchema },
       },
     },
-    async (request, reply) => signInWithLogin(ctx, request, reply, request.body),
+    async (request, reply) =>
+      answerSettingCookie(request, reply, await signInWithLogin(ctx, callerOf(request), request.body)),
   );
 
   app.post(
@@ -69,7 +69,8 @@ export async function loginRoutes(app: RoutesApp, ctx: AuthContext): Promise<voi
         response: { 200: SignInAnswerSchema },
       },
     },
-    async (request, reply) => signInWithPhone(ctx, request, reply, request.body),
+    async (request, reply) =>
+      answerSettingCookie(request, reply, await signInWithPhone(ctx, callerOf(request), request.body)),
   );
 
   app.post(
@@ -91,7 +92,7 @@ export async function loginRoutes(app: RoutesApp, ctx: AuthContext): Promise<voi
         response: { 200: Type.Object({ result: Type.Boolean(), resendAfterSeconds: Type.Integer() }) },
       },
     },
-    async (request) => sendSmsCode(ctx, request, request.body),
+    async (request) => sendSmsCode(ctx, callerOf(request), request.body),
   );
 
   app.post(
@@ -108,7 +109,8 @@ export async function loginRoutes(app: RoutesApp, ctx: AuthContext): Promise<voi
         response: { 200: SignInAnswerSchema },
       },
     },
-    async (request, reply) => signInWithSmsCode(ctx, request, reply, request.body),
+    async (request, reply) =>
+      answerSettingCookie(request, reply, await signInWithSmsCode(ctx, callerOf(request), request.body)),
   );
 
   app.post(
@@ -128,7 +130,8 @@ export async function loginRoutes(app: RoutesApp, ctx: AuthContext): Promise<voi
         response: { 200: SignInAnswerSchema },
       },
     },
-    async (request, reply) => signInSecondStep(ctx, request, reply, request.body),
+    async (request, reply) =>
+      answerSettingCookie(request, reply, await signInSecondStep(ctx, callerOf(request), request.body)),
   );
 
   app.get(
@@ -152,7 +155,7 @@ export async function loginRoutes(app: RoutesApp, ctx: AuthContext): Promise<voi
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await ctx.auth.requireUser(request);
+      const user = await requireUser(ctx.auth, request);
       const { methodId } = request.query;
       const link = await issueTokenLink(ctx.auth.keys, ctx.clock, methodId ?? 1, user.userId);
       return { ...link, expiresAt: new Date((link.time + TOKEN_LOGIN_TTL_SECONDS) * 1000).toISOString() };
@@ -186,18 +189,7 @@ export async function loginRoutes(app: RoutesApp, ctx: AuthContext): Promise<voi
         },
       },
     },
-    async (request, reply) => {
-      const body = request.body;
-      await ctx.guard.limit(`token-login:ip:${request.ip}`, 60_000, 30);
-      await redeemTokenLink(ctx.db, ctx.auth.keys, ctx.clock, body);
-      const user = await ctx.db
-        .selectFrom('users')
-        .select(['id', 'session_epoch as sessionEpoch'])
-        .where('id', '=', body.userId)
-        .executeTakeFirst();
-      if (!user) throw new AppError('TOKEN_LOGIN_INVALID');
-      await ctx.auth.signIn(request, reply, user, 'token', false);
-      return { result: 'ok' as const, userId: body.userId, redirectUrl: `/${body.lang}/` };
-    },
+    async (request, reply) =>
+      answerSettingCookie(request, reply, await signInWithToken(ctx, callerOf(request), request.body)),
   );
 }

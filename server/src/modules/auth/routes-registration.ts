@@ -6,8 +6,12 @@ import { AppError } from '../../platform/errors.ts';
 import { Int32Id } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
+import { registrantOf, rejectUnknownFields } from './http-request.ts';
+import { answerSettingCookie, requireUser } from './http-session.ts';
 import { verifyPassword } from './password-hash.ts';
-import { registerFast, registerFull, registerPhone } from './register-user.ts';
+import { registerFast } from './register-fast.ts';
+import { registerFull } from './register-full.ts';
+import { registerPhone } from './register-phone.ts';
 import { requireFingerprintCheck } from './routes-fingerprint.ts';
 import {
   CAPTCHA_NOTE,
@@ -21,7 +25,6 @@ import {
   Password,
   PhoneCode,
   PhoneNumber,
-  rejectUnknownFields,
   strict,
 } from './schemas.ts';
 
@@ -57,7 +60,8 @@ export async function registrationRoutes(app: RoutesApp, ctx: AuthContext): Prom
         response: { 200: Type.Object({ ...Registered.properties, password: Type.String() }) },
       },
     },
-    async (request, reply) => registerFast(ctx, request, reply, request.body),
+    async (request, reply) =>
+      answerSettingCookie(request, reply, await registerFast(ctx, registrantOf(request), request.body)),
   );
 
   app.post(
@@ -80,7 +84,8 @@ export async function registrationRoutes(app: RoutesApp, ctx: AuthContext): Prom
         response: { 200: Registered },
       },
     },
-    async (request, reply) => registerPhone(ctx, request, reply, request.body),
+    async (request, reply) =>
+      answerSettingCookie(request, reply, await registerPhone(ctx, registrantOf(request), request.body)),
   );
 
   app.post(
@@ -106,7 +111,8 @@ export async function registrationRoutes(app: RoutesApp, ctx: AuthContext): Prom
         response: { 200: Registered },
       },
     },
-    async (request, reply) => registerFull(ctx, request, reply, request.body),
+    async (request, reply) =>
+      answerSettingCookie(request, reply, await registerFull(ctx, registrantOf(request), request.body)),
   );
 
   app.post(
@@ -122,7 +128,7 @@ export async function registrationRoutes(app: RoutesApp, ctx: AuthContext): Prom
       },
     },
     async (request) => {
-      const user = await ctx.auth.requireUser(request);
+      const user = await requireUser(ctx.auth, request);
       const body = request.body;
       const email = normalizeEmail(body.email);
       if (!email) throw new AppError('VALIDATION_FAILED', 'email: not an e-mail address');

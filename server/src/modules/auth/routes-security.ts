@@ -12,22 +12,16 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
-import { type AuthContext, captchaHeaderOf, subjectOf } from './auth-context.ts';
+import type { AuthContext } from './auth-context.ts';
 import type { SessionUser } from './auth-service.ts';
+import { subjectOf } from './caller.ts';
+import { callerOf, rejectUnknownFields } from './http-request.ts';
+import { requireUser } from './http-session.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
-import { requestRecovery, resetPassword } from './recover-password.ts';
-import { assertPassword, confirmLink } from './register-user.ts';
-import {
-  CAPTCHA_NOTE,
-  Email,
-  Ok,
-  OneTimeCode,
-  Password,
-  PhoneCode,
-  PhoneNumber,
-  rejectUnknownFields,
-  strict,
-} from './schemas.ts';
+import { assertPassword, confirmLink } from './registration.ts';
+import { requestPasswordRecovery } from './request-password-recovery.ts';
+import { resetPassword } from './reset-password.ts';
+import { CAPTCHA_NOTE, Email, Ok, OneTimeCode, Password, PhoneCode, PhoneNumber, strict } from './schemas.ts';
 import { newTotpSecret, otpauthUri } from './totp.ts';
 import { checkSecondFactor, replaceBackupCodes } from './two-step.ts';
 import { isEmailTaken, isPhoneTaken, phoneTarget } from './users.ts';
@@ -47,7 +41,7 @@ const RecoveryBody = {
 export async function securityRoutes(app: RoutesApp, ctx: AuthContext): Promise<void> {
   app.addHook('preValidation', rejectUnknownFields);
   const requireRecent = async (request: FastifyRequest): Promise<SessionUser> => {
-    const user = await ctx.auth.requireUser(request);
+    const user = await requireUser(ctx.auth, request);
     if (!isRecentlyAuthenticated(user.reauthAt?.getTime() ?? null, ctx.clock.nowMs())) {
       throw new AppError('REAUTH_REQUIRED');
     }
@@ -79,7 +73,7 @@ export async function securityRoutes(app: RoutesApp, ctx: AuthContext): Promise<
         response: { 200: Ok },
       },
     },
-    async (request) => requestRecovery(ctx, request, request.body),
+    async (request) => requestPasswordRecovery(ctx, callerOf(request), request.body),
   );
 
   app.post(
@@ -110,11 +104,12 @@ export async function securityRoutes(app: RoutesApp, ctx: AuthContext): Promise<
       },
     },
     async (request) => {
-      const user = await ctx.auth.requireUser(request);
+      const user = await requireUser(ctx.auth, request);
       const body = request.body;
       assertPassword(body.newPassword);
-      const subject = subjectOf(request, `uid:${user.userId}`);
-      await ctx.guard.before('login', subject, captchaHeaderOf(request));
+      const caller = callerOf(request);
+      const subject = subjectOf(caller, `uid:${user.userId}`);
+      await ctx.guard.before('login', subject, caller.captcha);
       const row = await userRow(user.userId);
       if (row.password_hash && !(await verifyPassword(body.currentPassword, row.password_hash))) {
         await ctx.guard.fail('login', subject);
@@ -155,10 +150,11 @@ export async function securityRoutes(app: RoutesApp, ctx: AuthContext): Promise<
       },
     },
     async (request) => {
-      const user = await ctx.auth.requireUser(request);
+      const user = await requireUser(ctx.auth, request);
       const body = request.body;
-      const subject = subjectOf(request, `uid:${user.userId}`);
-      await ctx.guard.before('login', subject, captchaHeaderOf(request));
+      const caller = callerOf(request);
+      const subject = subjectOf(caller, `uid:${user.userId}`);
+      await ctx.guard.before('login', subject, caller.captcha);
       const row = await userRow(user.userId);
       let ok = false;
       if (body.code !== undefined && row.totp_enabled_at) {
@@ -311,7 +307,7 @@ export async function securityRoutes(app: RoutesApp, ctx: AuthContext): Promise<
       },
     },
     async (request) => {
-      const user = await ctx.auth.requireUser(request);
+      const user = await requireUser(ctx.auth, request);
       const { lang = 'ru', ...body } = request.body;
       const email = normalizeEmail(body.email);
       if (!email) throw new AppError('VALIDATION_FAILED', 'email: not an e-mail address');
@@ -351,7 +347,7 @@ export async function securityRoutes(app: RoutesApp, ctx: AuthContext): Promise<
       },
     },
     async (request) => {
-      const user = await ctx.auth.requireUser(request);
+      const user = await requireUser(ctx.auth, request);
       const body = request.body;
       const phone = normalizePhone(body.phoneCode, body.phoneNumber);
       if (!phone) throw new AppError('VALIDATION_FAILED', 'phoneNumber: not a phone number');
@@ -399,7 +395,7 @@ export async function securityRoutes(app: RoutesApp, ctx: AuthContext): Promise<
       },
     },
     async (request) => {
-      const user = await ctx.auth.requireUser(request);
+      const user = await requireUser(ctx.auth, request);
       const { channel, code } = request.body;
       const purpose = channel === 'email' ? 'confirm_email' : 'confirm_phone';
       const { target } = await ctx.codes.consumeForUser(purpose, user.userId, code);

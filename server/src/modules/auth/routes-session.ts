@@ -7,6 +7,14 @@ import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthService } from './auth-service.ts';
+import {
+  forgetSessionUser,
+  getRefreshableUser,
+  getSessionUser,
+  refreshSessionToken,
+  requireUser,
+  signOut,
+} from './http-session.ts';
 
 export const SessionStatusSchema = Type.Object({
   userId: Type.Union([Type.Integer(), Type.Null()]),
@@ -51,7 +59,7 @@ export async function sessionRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await auth.getRefreshableUser(request);
+      const user = await getRefreshableUser(auth, request);
       if (!user) {
         return { userId: null, banLevel: 0, banVersion: 1, isTermsChanged: false, termsUpdatedAt: null };
       }
@@ -83,7 +91,7 @@ export async function sessionRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await auth.getSessionUser(request);
+      const user = await getSessionUser(auth, request);
       return { user_id: user?.userId ?? null, expiresAt: user?.sessionExpiresAt.toISOString() ?? null };
     },
   );
@@ -105,7 +113,7 @@ export async function sessionRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { force_refresh: force } = request.query;
-      const issued = await auth.refresh(request, reply, force === true);
+      const issued = await refreshSessionToken(auth, request, reply, force === true);
       if (!issued) throw new AppError('NOT_AUTHENTICATED');
       return { data: { token: issued.token, expiresAt: new Date(issued.expiresAtMs).toISOString() } };
     },
@@ -123,7 +131,7 @@ export async function sessionRoutes(
       },
     },
     async (request, reply) => {
-      await auth.signOut(request, reply);
+      await signOut(auth, request, reply);
       return { result: true };
     },
   );
@@ -140,7 +148,7 @@ export async function sessionRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await auth.requireUser(request);
+      const user = await requireUser(auth, request);
       return { data: await auth.sessions.list(user.userId, user.sessionId) };
     },
   );
@@ -158,11 +166,11 @@ export async function sessionRoutes(
       },
     },
     async (request, reply) => {
-      const user = await auth.requireUser(request, { allowUnconfirmedTerms: true });
+      const user = await requireUser(auth, request, { allowUnconfirmedTerms: true });
       const { sessionId } = request.params;
       const open = await auth.sessions.list(user.userId, user.sessionId);
       if (!open.some((s) => s.id === sessionId)) throw new AppError('SESSION_NOT_FOUND');
-      if (sessionId === user.sessionId) await auth.signOut(request, reply);
+      if (sessionId === user.sessionId) await signOut(auth, request, reply);
       else await auth.sessions.revoke(sessionId, 'revoked_by_user');
       return { result: true };
     },
@@ -180,7 +188,7 @@ export async function sessionRoutes(
       },
     },
     async (request) => {
-      const user = await auth.requireUser(request, { allowUnconfirmedTerms: true });
+      const user = await requireUser(auth, request, { allowUnconfirmedTerms: true });
       const ended = await auth.sessions.revokeAllExcept(user.userId, user.sessionId, 'revoked_by_user');
       return { result: true, ended };
     },
@@ -201,7 +209,7 @@ export async function sessionRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await auth.getSessionUser(request);
+      const user = await getSessionUser(auth, request);
       const latest = await auth.terms.latest();
       return { result: user?.isTermsChanged ?? false, updatedAt: latest?.toISOString() ?? null };
     },
@@ -218,9 +226,9 @@ export async function sessionRoutes(
       },
     },
     async (request) => {
-      const user = await auth.requireUser(request, { allowUnconfirmedTerms: true });
+      const user = await requireUser(auth, request, { allowUnconfirmedTerms: true });
       await auth.terms.accept(user.userId);
-      auth.forget(request);
+      forgetSessionUser(request);
       return { result: true };
     },
   );

@@ -5,28 +5,18 @@
  * signs in the linked user or registers a new one, and answers {redirectUrl} for the browser.
  */
 
-import { activationTypeFor } from '@parlay/domain/auth/activation.ts';
-import { normalizeEmail } from '@parlay/domain/auth/credentials.ts';
-import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { isLocalClient } from '../../platform/local-client.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { DEV_CLIENT_ID, DEV_PROVIDER, type DevIdp } from './dev-idp.ts';
-import {
-  issueNonce,
-  type OidcProvider,
-  RemoteKeySource,
-  type VerifiedIdentity,
-  verifyIdToken,
-} from './oidc-verifier.ts';
-import { admitRegistration } from './register-user.ts';
+import { registrantOf, rejectUnknownFields } from './http-request.ts';
+import { answerSettingCookie } from './http-session.ts';
+import { issueNonce, type OidcProvider, RemoteKeySource } from './oidc-verifier.ts';
 import { requireFingerprintCheck } from './routes-fingerprint.ts';
-import { rejectUnknownFields } from './schemas.ts';
-import { finishSignIn } from './sign-in.ts';
-import { storeReferral } from './store-referral.ts';
-import { createUser, findById, isEmailTaken } from './users.ts';
+import { signInWithSocial } from './sign-in-with-social.ts';
 
 const MULTIPART_LIMIT_BYTES = 64 * 1024;
 const tags = ['auth'];
@@ -38,7 +28,6 @@ const SocialForm = Type.Object({
   countryId: Type.Integer({ minimum: 1, maximum: 100_000 }),
   returnUrl: Type.Optional(Type.String({ maxLength: 2000 })),
 });
-type SocialForm = Static<typeof SocialForm>;
 
 export function socialProviders(ctx: AuthContext, devIdp: DevIdp | null): Map<string, OidcProvider> {
   const providers = new Map<string, OidcProvider>();
@@ -63,77 +52,6 @@ export function socialProviders(ctx: AuthContext, devIdp: DevIdp | null): Map<st
 /** Where the browser goes to sign in: the development IdP's page; other providers use their script. */
 const authorizeUrlOf = (provider: OidcProvider): string | null =>
   provider.name === DEV_PROVIDER ? '/dev-idp/authorize' : null;
-
-/** Only a path on this site (no scheme, no //host) may be a return address. */
-function safeReturnUrl(returnUrl: string | undefined, language: string): string {
-  if (returnUrl && /^\/(?![/\\])[^\s]*$/.test(returnUrl)) return returnUrl;
-  return `/${language}/`;
-}
-
-async function registerSocial(
-  ctx: AuthContext,
-  request: FastifyRequest,
-  provider: string,
-  identity: VerifiedIdentity,
-  form: SocialForm,
-): Promise<number> {
-  await admitRegistration(ctx, request, 'social', form.currency);
-  const email = identity.email ? normalizeEmail(identity.email) : null;
-  if (email && (await isEmailTaken(ctx.db, email))) {
-    throw new AppError('EMAIL_TAKEN', 'This e-mail already has an account: sign in with its password');
-  }
-  const now = ctx.clock.now();
-  const [firstName = '', ...rest] = (identity.name ?? '').trim().split(/\s+/);
-  const userId = await ctx.db.transaction().execute(async (trx) => {
-    const user = await createUser(trx, {
-      registration_type: 'social',
-      email,
-      email_verified_at: email && identity.emailVerified ? now : null,
-      first_name: firstName.slice(0, 100),
-      last_name: rest.join(' ').slice(0, 100),
-      country_id: form.countryId,
-      currency: form.currency,
-      language: form.language,
-      activation_type: activationTypeFor(email !== null, false),
-      terms_accepted_at: now,
-      created_at: now,
-      updated_at: now,
-    });
-    await trx
-      .insertInto('user_social_identities')
-      .values({ provider, subject: identity.subject, user_id: user.id, email })
-      .execute();
-    return user.id;
-  });
-  await storeReferral(ctx.db, request, userId);
-  await ctx.auth.userRegistered(userId);
-  return userId;
-}
-
-async function socialSignIn(
-  ctx: AuthContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  provider: OidcProvider,
-  form: SocialForm,
-) {
-  const identity = await verifyIdToken(ctx.db, ctx.clock, provider, form.credential);
-  const linked = await ctx.db
-    .selectFrom('user_social_identities')
-    .select('user_id')
-    .where('provider', '=', provider.name)
-    .where('subject', '=', identity.subject)
-    .executeTakeFirst();
-  const userId = linked?.user_id ?? (await registerSocial(ctx, request, provider.name, identity, form));
-  const user = await findById(ctx.db, userId);
-  if (!user) throw new AppError('SOCIAL_TOKEN_INVALID');
-  const answer = await finishSignIn(ctx, request, reply, user, 'social', true);
-  if (answer.twoStepToken) {
-    const query = new URLSearchParams({ two_step_token: answer.twoStepToken });
-    return { redirectUrl: `/${form.language}/user/login?${query.toString()}` };
-  }
-  return { redirectUrl: safeReturnUrl(form.returnUrl, form.language) };
-}
 
 export async function socialRoutes(
   app: RoutesApp,
@@ -248,7 +166,10 @@ export async function socialRoutes(
         response: { 200: Type.Object({ redirectUrl: Type.String() }) },
       },
     },
-    async (request, reply) =>
-      socialSignIn(ctx, request, reply, providerOf(request, request.params.provider), request.body),
+    async (request, reply) => {
+      const provider = providerOf(request, request.params.provider);
+      const outcome = await signInWithSocial(ctx, registrantOf(request), provider, request.body);
+      return answerSettingCookie(request, reply, outcome);
+    },
   );
 }

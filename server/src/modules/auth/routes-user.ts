@@ -9,7 +9,9 @@ import {
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
-import { rejectUnknownFields, strict } from './schemas.ts';
+import { rejectUnknownFields } from './http-request.ts';
+import { requireUser } from './http-session.ts';
+import { strict } from './schemas.ts';
 import { loadUserConfig } from './user-config.ts';
 
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
@@ -119,7 +121,7 @@ export async function userRoutes(app: RoutesApp, ctx: AuthContext): Promise<void
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await ctx.auth.requireUser(request);
+      const user = await requireUser(ctx.auth, request);
       return {
         result: await loadUserConfig(
           ctx.db,
@@ -167,7 +169,7 @@ export async function userRoutes(app: RoutesApp, ctx: AuthContext): Promise<void
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await ctx.auth.requireUser(request);
+      const user = await requireUser(ctx.auth, request);
       return { result: await readSettings(user.userId, user.isTermsChanged, user.termsUpdatedAt) };
     },
   );
@@ -185,7 +187,7 @@ export async function userRoutes(app: RoutesApp, ctx: AuthContext): Promise<void
       },
     },
     async (request) => {
-      const user = await ctx.auth.requireUser(request);
+      const user = await requireUser(ctx.auth, request);
       const changes = request.body;
       await ctx.db.transaction().execute(async (trx) => {
         const row = await trx

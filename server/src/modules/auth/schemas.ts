@@ -2,8 +2,6 @@
 
 import { PASSWORD_MAX_LENGTH } from '@parlay/domain/auth/credentials.ts';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
 
 /** Length is checked by the password rule (domain/auth/credentials.ts) to answer its own codes. */
 export const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 });
@@ -36,21 +34,3 @@ export const strict = { additionalProperties: false } as const;
 
 export const CAPTCHA_NOTE =
   ' After repeated failures answers 400 CAPTCHA_REQUIRED (details.errorCode 100, 111, 112 or 113); retry with the x-captcha header. 429 RATE_LIMITED beyond the burst limit.';
-
-/**
- * Fastify's validator drops properties a schema does not list instead of refusing them; these
- * routes refuse them (400 VALIDATION_FAILED naming the field), so a typo never passes silently.
- */
-export async function rejectUnknownFields(request: FastifyRequest): Promise<void> {
-  const schema = request.routeOptions.schema?.body as { properties?: Record<string, unknown> } | undefined;
-  const body = request.body;
-  if (!schema?.properties || !body || typeof body !== 'object' || Array.isArray(body)) return;
-  const unknown = Object.keys(body).filter((key) => !Object.hasOwn(schema.properties!, key));
-  if (unknown.length > 0) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      unknown.map((key) => `body/${key}: unknown field`).join('; '),
-      unknown.map((key) => ({ field: `body/${key}`, message: 'unknown field' })),
-    );
-  }
-}

@@ -5,9 +5,9 @@
  */
 
 import { normalizePhone } from '@parlay/domain/auth/credentials.ts';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from './auth-context.ts';
+import type { Caller } from './caller.ts';
 import { findByPhone, phoneTarget } from './users.ts';
 
 export const SMS_RESEND_SECONDS = 60;
@@ -16,7 +16,7 @@ const SMS_PER_IP_PER_HOUR = 20;
 
 export async function sendSmsCode(
   ctx: AuthContext,
-  request: FastifyRequest,
+  caller: Caller,
   body: { phoneCode: string; phoneNumber: string; purpose: 'login' | 'registration' },
 ): Promise<{ result: true; resendAfterSeconds: number }> {
   const phone = normalizePhone(body.phoneCode, body.phoneNumber);
@@ -25,7 +25,7 @@ export async function sendSmsCode(
   // The answer promises resendAfterSeconds: counted over the last minute, not a clock minute.
   await ctx.guard.limitSliding(`sms:resend:${body.purpose}:${target}`, SMS_RESEND_SECONDS * 1000, 1);
   await ctx.guard.limit(`sms:hour:${target}`, 3_600_000, SMS_PER_HOUR);
-  await ctx.guard.limit(`sms:ip:${request.ip}`, 3_600_000, SMS_PER_IP_PER_HOUR);
+  await ctx.guard.limit(`sms:ip:${caller.ip}`, 3_600_000, SMS_PER_IP_PER_HOUR);
   const user = await findByPhone(ctx.db, phone);
   if (body.purpose === 'login' && !user) return { result: true, resendAfterSeconds: SMS_RESEND_SECONDS };
   const purpose = body.purpose === 'login' ? 'login' : 'registration';

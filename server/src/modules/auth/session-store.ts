@@ -13,7 +13,6 @@ import {
   sessionExpiresAtMs,
   tokenExpiresAtMs,
 } from '@parlay/domain/session/session-token.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -21,7 +20,6 @@ import type { FingerprintReading } from './device-fingerprint.ts';
 import type { ServerKeys } from './server-keys.ts';
 import { signHs256, verifyHs256 } from './signed-token.ts';
 
-export const SESSION_COOKIE = 'user_token';
 const MAX_SESSIONS_LISTED = 100;
 
 export type SignInMethod = 'password' | 'phone' | 'sms' | 'two_step' | 'token' | 'social' | 'registration';
@@ -243,41 +241,27 @@ export class SessionStore {
   }
 }
 
-/** The token a request carries: the user_token cookie, or an Authorization: Bearer header. */
-export function tokenOf(request: FastifyRequest): string | null {
-  const cookie = request.cookies?.[SESSION_COOKIE];
-  if (cookie) return cookie;
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  return null;
+/**
+ * The user_token cookie a sign-in or a token renewal asks its route to set (http-session.ts writes
+ * it: httpOnly, SameSite=Lax, Secure behind TLS).
+ */
+export interface SessionCookie {
+  token: string;
+  /** Kept until the session ends when the user asked to be remembered; null: until the browser closes. */
+  maxAgeSeconds: number | null;
 }
 
-/**
- * Sets the cookie: httpOnly, SameSite=Lax, Secure behind TLS; kept until the session ends when the
- * user asked to be remembered, otherwise until the browser closes.
- */
-export function setSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
+export function sessionCookieOf(
   token: string,
   remember: boolean,
   sessionEndMs: number,
   nowMs: number,
-): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    ...(remember ? { maxAge: Math.max(0, Math.floor((sessionEndMs - nowMs) / 1000)) } : {}),
-  });
+): SessionCookie {
+  return { token, maxAgeSeconds: remember ? Math.max(0, Math.floor((sessionEndMs - nowMs) / 1000)) : null };
 }
 
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-  });
+/** A use case's answer, and the session cookie to set when it opened a session (null: none opened). */
+export interface AnswerWithCookie<T> {
+  answer: T;
+  cookie: SessionCookie | null;
 }

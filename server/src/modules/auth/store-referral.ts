@@ -4,8 +4,7 @@
  * users.ref_id from refererid when the form did not name a referrer.
  */
 
-import { type ReferralValues, referralValuesFrom } from '@parlay/domain/auth/referral.ts';
-import type { FastifyRequest } from 'fastify';
+import type { ReferralValues } from '@parlay/domain/auth/referral.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
 
@@ -14,10 +13,9 @@ const MAX_REF_ID = 2_147_483_647;
 
 export async function storeReferral(
   db: Kysely<Database>,
-  request: FastifyRequest,
+  values: ReferralValues,
   userId: number,
 ): Promise<ReferralValues> {
-  const values = referralValuesFrom(request.cookies ?? {});
   if (Object.keys(values).length === 0) return values;
   const refererId = values.refererid === undefined ? null : Number(values.refererid);
   await db

@@ -17,11 +17,8 @@ import {
   type OneClickState,
   reduceCouponSettings,
 } from '@parlay/domain/coupon/index.ts';
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
-import type { FastifySchemaCompiler } from 'fastify';
+import { type Static, Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
-import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 
 const Minor = Type.String({ pattern: '^\\d{1,16}$', description: 'Minor units' });
@@ -50,21 +47,6 @@ export const CouponSettingsBody = Type.Object(
   { additionalProperties: false },
 );
 export const CouponSettingsPatch = Type.Partial(CouponSettingsBody, { additionalProperties: false });
-
-/**
- * A route validator without the app's type coercion or removal of unknown fields: "1" is not a
- * boolean, 5 is not a minor-unit string and an unknown field is an error (VALIDATION_FAILED).
- */
-export const strictValidator: FastifySchemaCompiler<unknown> = ({ schema }) => {
-  const check = TypeCompiler.Compile(schema as TSchema);
-  return (data: unknown) => {
-    if (check.Check(data)) return { value: data };
-    const first = check.Errors(data).First();
-    return {
-      error: new AppError('VALIDATION_FAILED', `body${first?.path ?? ''}: ${first?.message ?? 'invalid'}`),
-    };
-  };
-};
 
 export type CouponSettingsJson = Static<typeof CouponSettingsBody>;
 export type CouponSettingsPatchJson = Static<typeof CouponSettingsPatch>;

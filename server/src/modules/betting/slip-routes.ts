@@ -12,20 +12,16 @@
 
 import { MAX_COUPON_BETS } from '@parlay/domain/coupon/index.ts';
 import { isCurrencyCode } from '@parlay/domain/money/currencies.ts';
-import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { Id as AnyId } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { getSessionUser, requireUser } from '../auth/index.ts';
 import type { BettingContext } from './context.ts';
 import { loadCouponCode, saveCouponCode } from './coupon-codes.ts';
-import {
-  CouponSettingsPatch,
-  getCouponSettings,
-  strictValidator,
-  updateCouponSettings,
-} from './player-coupon-settings.ts';
+import { CouponSettingsPatch, getCouponSettings, updateCouponSettings } from './player-coupon-settings.ts';
 import { listPlayerPromos } from './promo-codes.ts';
 import { quoteCoupon } from './quote-coupon.ts';
 import { CouponBody, idempotencyKey, toCouponRequest } from './routes.ts';
@@ -83,6 +79,21 @@ async function quoteCurrency(ctx: BettingContext, userId: bigint | null, body: Q
   if (!isCurrencyCode(currency)) throw new AppError('UNKNOWN_CURRENCY');
   return { currency, isBonusAccount: false };
 }
+
+/**
+ * A route validator without the app's type coercion or removal of unknown fields: "1" is not a
+ * boolean, 5 is not a minor-unit string and an unknown field is an error (VALIDATION_FAILED).
+ */
+const strictValidator: FastifySchemaCompiler<unknown> = ({ schema }) => {
+  const check = TypeCompiler.Compile(schema as TSchema);
+  return (data: unknown) => {
+    if (check.Check(data)) return { value: data };
+    const first = check.Errors(data).First();
+    return {
+      error: new AppError('VALIDATION_FAILED', `body${first?.path ?? ''}: ${first?.message ?? 'invalid'}`),
+    };
+  };
+};
 
 export async function slipRoutes(app: RoutesApp, options: { ctx: BettingContext }): Promise<void> {
   const { ctx } = options;

@@ -63,9 +63,6 @@ export function createLimitsService(
   });
 }
 
-export async function limitsModule(
-  app: FastifyInstance,
-  options: { limits: LimitsService; auth: AuthService },
-): Promise<void> {
+export async function limitsModule(app: FastifyInstance, options: { limits: LimitsService }): Promise<void> {
   await app.register(limitsRoutes, options);
 }

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
-import { type AuthService, requireUser, SESSION_COOKIE } from '../auth/index.ts';
+import { forgetSessionUser, requireUser, SESSION_COOKIE, signOut } from '../auth/index.ts';
 import type { LimitsService } from './limits-service.ts';
 import { LimitViewSchema } from './views.ts';
 
@@ -34,11 +34,8 @@ const TITLES = {
   unchanged: 'The limit is unchanged',
 } as const;
 
-export async function limitsRoutes(
-  app: RoutesApp,
-  options: { limits: LimitsService; auth: AuthService },
-): Promise<void> {
-  const { limits, auth } = options;
+export async function limitsRoutes(app: RoutesApp, options: { limits: LimitsService }): Promise<void> {
+  const { limits } = options;
 
   app.get(
     `${BASE}/limits`,
@@ -83,7 +80,7 @@ export async function limitsRoutes(
       const result = await limits.change(BigInt(user.userId), user.currency, limitType, value);
       if (isLockLimit(limitType)) {
         if (result.status === 'applied') {
-          auth.forget(request);
+          forgetSessionUser(request);
           markMarketingOff(reply, result.limit.endsAt);
         }
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -227,7 +224,7 @@ export async function limitsRoutes(
         doNotShowAgain: attributes.do_not_show_again,
         popupShowAtMs: showAtMs(attributes.popup_show_at),
       });
-      if (attributes.action === 'log_out') await auth.signOut(request, reply);
+      if (attributes.action === 'log_out') await signOut(request, reply);
       return { result: true };
     },
   );

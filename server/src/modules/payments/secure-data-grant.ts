@@ -6,7 +6,6 @@
  * browser past its max-age opens nothing either.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 
 export const GRANT_COOKIE = 'secure_data_grant';
@@ -49,24 +48,5 @@ export class SecureDataGrants {
     return given.length === expected.length && timingSafeEqual(given, expected)
       ? new Date(expiresAtMs)
       : null;
-  }
-
-  setCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
-    reply.setCookie(GRANT_COOKIE, value, {
-      path: GRANT_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      maxAge: GRANT_TTL_MS / 1000,
-    });
-  }
-
-  clearCookie(request: FastifyRequest, reply: FastifyReply): void {
-    reply.clearCookie(GRANT_COOKIE, {
-      path: GRANT_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-    });
   }
 }

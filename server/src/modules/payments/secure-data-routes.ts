@@ -8,19 +8,39 @@
 
 import { isRecentlyAuthenticated } from '@parlay/domain/session/session-token.ts';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { IdString } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import { requireUser } from '../auth/index.ts';
 import type { PaymentsService } from './payments-service.ts';
-import { GRANT_COOKIE, type SecureDataGrants } from './secure-data-grant.ts';
+import { GRANT_COOKIE, GRANT_COOKIE_PATH, GRANT_TTL_MS, type SecureDataGrants } from './secure-data-grant.ts';
 import { PaymentSchema, paymentView } from './views.ts';
 
 const GrantSchema = Type.Object({
   granted: Type.Boolean(),
   expiresAt: Type.Union([Type.String(), Type.Null()]),
 });
+
+function setGrantCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+  reply.setCookie(GRANT_COOKIE, value, {
+    path: GRANT_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: GRANT_TTL_MS / 1000,
+  });
+}
+
+function clearGrantCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(GRANT_COOKIE, {
+    path: GRANT_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+  });
+}
 
 export async function secureDataRoutes(
   app: RoutesApp,
@@ -46,7 +66,7 @@ export async function secureDataRoutes(
       if (!isRecentlyAuthenticated(user.reauthAt?.getTime() ?? null, clock.nowMs()))
         throw new AppError('REAUTH_REQUIRED');
       const grant = await grants.issue(user.userId);
-      grants.setCookie(request, reply, grant.value);
+      setGrantCookie(request, reply, grant.value);
       reply.header('cache-control', 'no-store');
       return { granted: true, expiresAt: grant.expiresAt.toISOString() };
     },
@@ -68,7 +88,7 @@ export async function secureDataRoutes(
     { schema: { tags, summary: 'Close payment details again', response: { 200: GrantSchema } } },
     async (request, reply) => {
       await requireUser(request);
-      grants.clearCookie(request, reply);
+      clearGrantCookie(request, reply);
       return { granted: false, expiresAt: null };
     },
   );
