@@ -310,7 +310,12 @@ describe('shell behaviours in Chromium', () => {
     const version = (await (await fetch(`${server.origin}/version.json`)).json()) as { version: string };
     const html = await (await fetch(`${server.origin}/en/`)).text();
     expect(html).toContain(`<meta name="parlay-version" content="${version.version}">`);
-    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest?lng=en">');
+    const russian = (await (await fetch(`${server.origin}/manifest.webmanifest?lng=ru`)).json()) as {
+      lang: string;
+      description: string;
+    };
+    expect(russian).toMatchObject({ lang: 'ru', description: expect.stringContaining('Ставки на спорт') });
   });
 
   it('screenshots: home at 390 and 1366 px, light and dark, ru and en, with notices and sport icons', async () => {

@@ -7,7 +7,7 @@
 import { APPS } from '@parlay/apps/index.ts';
 import { referralCookiesFor, referralSetCookie } from '@parlay/domain/auth/referral.ts';
 import { pickDictionaries } from '@parlay/i18n/dictionaries.ts';
-import type { Language } from '@parlay/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@parlay/i18n/languages.ts';
 import { createTranslator, type Translator } from '@parlay/i18n/runtime.tsx';
 import type { PagePart } from '@parlay/mf/app-manifest.ts';
 import type {
@@ -23,7 +23,7 @@ import type { Fragment, FragmentContext } from '@parlay/mf/protocol.ts';
 import { renderToString } from 'react-dom/server';
 import { CONSENT_EARLY_PRESS_CODE, consentBannerHtml } from './behaviours/ConsentBannerServer.tsx';
 import { answerPlatformFile } from './behaviours/platform-files.ts';
-import { maintenanceTexts, pathOf } from './behaviours/server-parts.ts';
+import { maintenanceTexts } from './behaviours/server-parts.ts';
 import { type DocumentParts, documentPolicy, renderDocument } from './document.ts';
 import { ShellHeader } from './Header.tsx';
 import { headerMenu } from './header-menu.ts';
@@ -168,10 +168,19 @@ function headOf(
   });
 }
 
+/** The installable app's description in a site language (the default one for any other). */
+function appTexts(requested: string) {
+  const lng = isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
+  return {
+    lng,
+    description: createTranslator(lng, pickDictionaries(lng, ['shell'])).t('shell', 'app.description'),
+  };
+}
+
 async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
   const { request, manifest } = input;
   // /manifest.webmanifest, /sw.js and /version.json: root files of the installable web app.
-  const platformFile = answerPlatformFile(pathOf(request.url), manifest);
+  const platformFile = answerPlatformFile(request.url, manifest, appTexts);
   if (platformFile) return platformFile;
   const flow = await resolveRequest(request, input.api);
   if (flow.kind === 'response') return flow.response;

@@ -13,7 +13,7 @@ describe('document head', () => {
         { size: 152, src: '/assets/icons/icon-152.png' },
       ],
     }).join('\n');
-    expect(tags).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(tags).toContain('<link rel="manifest" href="/manifest.webmanifest?lng=en">');
     expect(tags).toContain('<link rel="apple-touch-icon" href="/assets/icons/icon-152.png">');
     expect(tags).toContain('<meta name="parlay-version" content="v1">');
     expect(tags).toContain('<meta name="theme-color" content="#0e141b">');

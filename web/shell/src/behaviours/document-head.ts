@@ -39,7 +39,7 @@ export function platformHeadTags(head: PlatformHead): string[] {
     oldBrowserScript(head.lng),
     `<meta name="theme-color" content="${THEME_COLORS[head.theme]}">`,
     `<meta name="${PAGE_VERSION_META}" content="${escapeHtml(head.version)}">`,
-    `<link rel="manifest" href="${WEB_APP_MANIFEST_PATH}">`,
+    `<link rel="manifest" href="${WEB_APP_MANIFEST_PATH}?lng=${escapeHtml(head.lng)}">`,
     ...(touchIcon ? [`<link rel="apple-touch-icon" href="${escapeHtml(touchIcon.src)}">`] : []),
   ];
 }

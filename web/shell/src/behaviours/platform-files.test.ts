@@ -53,32 +53,37 @@ describe('service worker caches hashed assets only', () => {
   });
 });
 
+const appTexts = (lng: string) => ({ lng, description: `${lng}: Parlay` });
+
 describe('platform files', () => {
   it('answers the web app manifest with every icon size', () => {
-    const answer = answerPlatformFile('/manifest.webmanifest', manifest);
+    const answer = answerPlatformFile('/manifest.webmanifest?lng=ru', manifest, appTexts);
     expect(answer?.kind).toBe('html');
     if (answer?.kind !== 'html') return;
     expect(answer.headers?.['content-type']).toContain('application/manifest+json');
     const body = JSON.parse(answer.html) as {
+      lang: string;
+      description: string;
       start_url: string;
       icons: { sizes: string }[];
       theme_color: string;
     };
+    expect([body.lang, body.description]).toEqual(['ru', 'ru: Parlay']);
     expect(body.start_url).toBe('/');
     expect(body.theme_color).toMatch(/^#/);
     expect(body.icons.map((icon) => icon.sizes)).toEqual(APP_ICON_SIZES.map((size) => `${size}x${size}`));
   });
 
   it('answers the running version without caching', () => {
-    const answer = answerPlatformFile('/version.json', manifest);
+    const answer = answerPlatformFile('/version.json', manifest, appTexts);
     expect(answer?.kind === 'html' && JSON.parse(answer.html)).toEqual({ version: 'abc123' });
     expect(answer?.kind === 'html' && answer.headers?.['cache-control']).toBe('no-store');
   });
 
   it('answers the service worker from the root scope', () => {
-    const answer = answerPlatformFile('/sw.js', manifest);
+    const answer = answerPlatformFile('/sw.js', manifest, appTexts);
     expect(answer?.kind === 'html' && answer.headers?.['service-worker-allowed']).toBe('/');
-    expect(answerPlatformFile('/en/', manifest)).toBeNull();
+    expect(answerPlatformFile('/en/', manifest, appTexts)).toBeNull();
   });
 });
 

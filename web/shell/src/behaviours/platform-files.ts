@@ -82,11 +82,18 @@ export function serviceWorkerSource(version: string): string {
   ].join('\n');
 }
 
-export function webAppManifest(manifest: WebManifest): Record<string, unknown> {
+/** The installable app's words in the page's language (namespace shell: app.description). */
+export interface AppTexts {
+  lng: string;
+  description: string;
+}
+
+export function webAppManifest(manifest: WebManifest, texts: AppTexts): Record<string, unknown> {
   return {
     name: 'Parlay',
     short_name: 'Parlay',
-    description: 'Sports betting, live odds, casino and lotto.',
+    lang: texts.lng,
+    description: texts.description,
     start_url: '/',
     scope: '/',
     display: 'standalone',
@@ -108,11 +115,24 @@ const file = (body: string, contentType: string, extra: Record<string, string> =
   headers: { 'content-type': contentType, 'cache-control': 'no-cache', ...extra },
 });
 
-/** The answer for a platform file path, or null for every other path. */
-export function answerPlatformFile(pathname: string, manifest: WebManifest): ShellResponse | null {
+/**
+ * The answer for a platform file path, or null for every other path. The web app manifest is written
+ * in the language its link names (/manifest.webmanifest?lng=en, document-head.ts).
+ */
+export function answerPlatformFile(
+  url: string,
+  manifest: WebManifest,
+  appTexts: (lng: string) => AppTexts,
+): ShellResponse | null {
+  const [pathname = '/', query = ''] = url.split('#', 1)[0]!.split('?', 2);
   switch (pathname) {
-    case WEB_APP_MANIFEST_PATH:
-      return file(JSON.stringify(webAppManifest(manifest)), 'application/manifest+json; charset=utf-8');
+    case WEB_APP_MANIFEST_PATH: {
+      const texts = appTexts(new URLSearchParams(query).get('lng') ?? '');
+      return file(
+        JSON.stringify(webAppManifest(manifest, texts)),
+        'application/manifest+json; charset=utf-8',
+      );
+    }
     case SERVICE_WORKER_PATH:
       return file(serviceWorkerSource(manifest.version), 'text/javascript; charset=utf-8', {
         'service-worker-allowed': '/',

@@ -11,8 +11,3 @@ export function maintenanceTexts(): Partial<Record<Language, Dictionary>> {
   }
   return texts;
 }
-
-/** The request path without its query: '/sw.js?x' → '/sw.js'. */
-export function pathOf(url: string): string {
-  return url.split(/[?#]/, 1)[0] ?? '/';
-}
