@@ -1,10 +1,12 @@
 /**
- * This app's texts: its own namespaces (../dictionaries/<lng>/<namespace>.json, their routes.json adding
- * to "routes") with the site's shared ones. Server side only: pages hand their namespaces to the browser
- * in their props.
+ * This app's texts: the namespaces its manifest owns (../dictionaries/<lng>/<namespace>.json, their
+ * routes.json adding to "routes") with the site's shared ones. Server side only: pages hand their
+ * namespaces to the browser in their props.
  */
-import { createCatalogue, dictionariesFromFiles } from '@parlay/i18n/catalogue.ts';
+import { appDictionaries } from '@parlay/mf/app-dictionaries.ts';
+import manifest from '../app.ts';
 
-export const dictionaries = createCatalogue(
-  dictionariesFromFiles(import.meta.glob('../dictionaries/*/*.json', { eager: true, import: 'default' })),
+export const dictionaries = appDictionaries(
+  manifest,
+  import.meta.glob('../dictionaries/*/*.json', { eager: true, import: 'default' }),
 );
