@@ -1,18 +1,16 @@
 /**
- * Activation by link (site-shell §2 /user/activatefast/activate and /user/accountverify): the e-mail
- * confirmation message carries the user id and the code, so the link confirms the address on any
- * device, signed in or not. The code is the same single-use, five-try code the office form takes.
+ * The activation-link route (site-shell §2 /user/activatefast/activate and /user/accountverify):
+ * confirm-email-by-link.ts confirms the address, signed in or not.
  */
 import { Type } from '@sinclair/typebox';
-import { AppError } from '../../platform/errors.ts';
 import { Int32Id } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
-import { rejectUnknownFields } from './http-request.ts';
+import { confirmEmailByLink } from './confirm-email-by-link.ts';
+import { callerOf, rejectUnknownFields } from './http-request.ts';
 import { strict } from './schemas.ts';
 
 const PREFIX = '/web-api/auth/v1';
-const LINK_TRIES_PER_HOUR = 30;
 
 export async function activationRoutes(app: RoutesApp, ctx: AuthContext): Promise<void> {
   app.addHook('preValidation', rejectUnknownFields);
@@ -29,22 +27,6 @@ export async function activationRoutes(app: RoutesApp, ctx: AuthContext): Promis
         response: { 200: Type.Object({ result: Type.Boolean(), email: Type.String() }) },
       },
     },
-    async (request) => {
-      const { userId, code } = request.body;
-      await ctx.guard.limit(`activation-link:${request.ip}`, 3_600_000, LINK_TRIES_PER_HOUR);
-      const { target } = await ctx.codes.consumeForUser('confirm_email', userId, code);
-      const now = ctx.clock.now();
-      try {
-        await ctx.db
-          .updateTable('users')
-          .set({ email: target, email_verified_at: now, updated_at: now })
-          .where('id', '=', userId)
-          .execute();
-      } catch (err) {
-        if ((err as Error).message.includes('users_email')) throw new AppError('EMAIL_TAKEN');
-        throw err;
-      }
-      return { result: true, email: target };
-    },
+    async (request) => confirmEmailByLink(ctx, callerOf(request), request.body),
   );
 }

@@ -1,14 +1,11 @@
 /** Registration routes: fast, phone and full registration and the e-mail save-credentials option. */
 
-import { normalizeEmail } from '@parlay/domain/auth/credentials.ts';
 import { Type } from '@sinclair/typebox';
-import { AppError } from '../../platform/errors.ts';
 import { Int32Id } from '../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
 import { registrantOf, rejectUnknownFields } from './http-request.ts';
 import { answerSettingCookie, requireUser } from './http-session.ts';
-import { verifyPassword } from './password-hash.ts';
 import { registerFast } from './register-fast.ts';
 import { registerFull } from './register-full.ts';
 import { registerPhone } from './register-phone.ts';
@@ -27,10 +24,10 @@ import {
   PhoneNumber,
   strict,
 } from './schemas.ts';
+import { sendCredentials } from './send-credentials.ts';
 
 const PREFIX = '/web-api/auth/v1/registration';
 const tags = ['auth'];
-const CREDENTIAL_MAILS_PER_HOUR = 3;
 
 const Basics = {
   countryId: CountryId,
@@ -127,28 +124,6 @@ export async function registrationRoutes(app: RoutesApp, ctx: AuthContext): Prom
         response: { 200: Ok },
       },
     },
-    async (request) => {
-      const user = await requireUser(ctx.auth, request);
-      const body = request.body;
-      const email = normalizeEmail(body.email);
-      if (!email) throw new AppError('VALIDATION_FAILED', 'email: not an e-mail address');
-      await ctx.guard.limit(`credentials-mail:${user.userId}`, 3_600_000, CREDENTIAL_MAILS_PER_HOUR);
-      const row = await ctx.db
-        .selectFrom('users')
-        .select(['account_number', 'password_hash'])
-        .where('id', '=', user.userId)
-        .executeTakeFirstOrThrow();
-      if (!row.password_hash || !(await verifyPassword(body.password, row.password_hash))) {
-        throw new AppError('INVALID_CREDENTIALS');
-      }
-      await ctx.outbox.enqueue({
-        channel: 'email',
-        recipient: email,
-        subject: 'Your Parlay account',
-        body: `Account number: ${String(row.account_number)}\nPassword: ${body.password}\nKeep this message safe, or delete it once you have saved them.`,
-        template: 'credentials',
-      });
-      return { result: true };
-    },
+    async (request) => sendCredentials(ctx, await requireUser(ctx.auth, request), request.body),
   );
 }

@@ -1,16 +1,14 @@
 /** The signed-in user's config (no cache) and stored global settings (coupon-accounts §3). */
 
 import { ODDS_FORMAT_IDS } from '@parlay/domain/odds/formats.ts';
-import {
-  DEFAULT_GLOBAL_SETTINGS,
-  FONT_SIZES,
-  resolveGlobalSettings,
-} from '@parlay/domain/session/global-settings.ts';
+import { DEFAULT_GLOBAL_SETTINGS, FONT_SIZES } from '@parlay/domain/session/global-settings.ts';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { AuthContext } from './auth-context.ts';
+import { changeGlobalSettings } from './change-global-settings.ts';
 import { rejectUnknownFields } from './http-request.ts';
 import { requireUser } from './http-session.ts';
+import { readGlobalSettings } from './read-global-settings.ts';
 import { strict } from './schemas.ts';
 import { loadUserConfig } from './user-config.ts';
 
@@ -138,24 +136,6 @@ export async function userRoutes(app: RoutesApp, ctx: AuthContext): Promise<void
     },
   );
 
-  const readSettings = async (userId: number, isTermsChanged: boolean, termsUpdatedAt: string | null) => {
-    const row = await ctx.db
-      .selectFrom('user_settings')
-      .select('settings')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    const stored = (row?.settings ?? {}) as Record<string, unknown>;
-    return {
-      ...resolveGlobalSettings(stored),
-      userId,
-      isUserTermsChanged: isTermsChanged,
-      updatedAt: termsUpdatedAt,
-      partnerHasTaxes: false,
-      isRegistrationProcess: false,
-      storedKeys: Object.keys(stored).filter((key) => key in DEFAULT_GLOBAL_SETTINGS),
-    };
-  };
-
   app.get(
     '/web-api/user/settings',
     {
@@ -169,8 +149,7 @@ export async function userRoutes(app: RoutesApp, ctx: AuthContext): Promise<void
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = await requireUser(ctx.auth, request);
-      return { result: await readSettings(user.userId, user.isTermsChanged, user.termsUpdatedAt) };
+      return { result: await readGlobalSettings(ctx, await requireUser(ctx.auth, request)) };
     },
   );
 
@@ -186,27 +165,8 @@ export async function userRoutes(app: RoutesApp, ctx: AuthContext): Promise<void
         response: { 200: Type.Object({ result: SettingsSchema }) },
       },
     },
-    async (request) => {
-      const user = await requireUser(ctx.auth, request);
-      const changes = request.body;
-      await ctx.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('user_settings')
-          .select('settings')
-          .where('user_id', '=', user.userId)
-          .forUpdate()
-          .executeTakeFirst();
-        const merged = { ...((row?.settings ?? {}) as Record<string, unknown>), ...changes };
-        const value = JSON.stringify(merged) as unknown as object;
-        await trx
-          .insertInto('user_settings')
-          .values({ user_id: user.userId, settings: value, updated_at: ctx.clock.now() })
-          .onConflict((oc) =>
-            oc.column('user_id').doUpdateSet({ settings: value, updated_at: ctx.clock.now() }),
-          )
-          .execute();
-      });
-      return { result: await readSettings(user.userId, user.isTermsChanged, user.termsUpdatedAt) };
-    },
+    async (request) => ({
+      result: await changeGlobalSettings(ctx, await requireUser(ctx.auth, request), request.body),
+    }),
   );
 }
