@@ -50,14 +50,21 @@ export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
       <div className={styles.when}>
         {live ? <span className={styles.liveDot} aria-hidden="true" /> : null}
         <GameStatusText game={game} />
-        {view.showGameId ? (
-          <span className={styles.gameNumber} data-testid="game-number">
-            #{game.number}
-          </span>
-        ) : null}
       </div>
       <a className={styles.teams} href={href}>
-        {showChamp ? <span className={styles.champLine}>{game.champ.name}</span> : null}
+        {/* The game number heads the teams, not the narrow time column: a 10-digit number there
+            wrapped in two and made a compact phone row taller than a plain one. */}
+        {view.showGameId || showChamp ? (
+          <span className={styles.champLine}>
+            {view.showGameId ? (
+              <span className={styles.gameNumber} data-testid="game-number">
+                #{game.number}
+              </span>
+            ) : null}
+            {view.showGameId && showChamp ? ' · ' : null}
+            {showChamp ? game.champ.name : null}
+          </span>
+        ) : null}
         <span className={styles.team}>
           <span className={styles.teamName}>{game.home.name}</span>
           {live ? <span className={styles.score}>{game.score.home}</span> : null}
