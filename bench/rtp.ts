@@ -3,15 +3,20 @@
  * generator (xoshiro128**, domain/casino/fair/fast-source.ts), printed per game and setting:
  * the measured RTP with its 99 % confidence interval next to the exact RTP computed from the
  * definition, whether the interval covers it, and rounds/s on one core (the loop is single-threaded).
+ * Before anything is measured, the pure-TypeScript SHA-256 and HMAC the rounds use are checked
+ * against node:crypto on random inputs (the domain may not import node:crypto, not even in tests).
  * A last line measures the provably fair HMAC stream itself (32-bit draws/s).
  * BENCH_ROUNDS (default 1,000,000 per setting), BENCH_SEED (default 2026).
  * Heavy-tailed settings (keno with many picks, high-risk plinko) need far more rounds for the
  * interval to mean much: a top prize seen zero or two times in a run moves the mean.
  */
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { DICE } from '@parlay/domain/casino/dice/definition.ts';
 import { diceRtp, playDice } from '@parlay/domain/casino/dice/dice.ts';
 import { FairByteStream } from '@parlay/domain/casino/fair/byte-stream.ts';
+import { toHex } from '@parlay/domain/casino/fair/encoding.ts';
 import { FairRandom } from '@parlay/domain/casino/fair/fair-random.ts';
+import { hmacSha256, sha256 } from '@parlay/domain/casino/fair/sha256.ts';
 import { KENO } from '@parlay/domain/casino/keno/definition.ts';
 import { kenoRtp, playKeno } from '@parlay/domain/casino/keno/keno.ts';
 import { LIMBO } from '@parlay/domain/casino/limbo/definition.ts';
@@ -113,10 +118,28 @@ const settings: Setting[] = [
   ]),
 ];
 
+/** Throws, naming the input, on the first random key/message where our digest differs from OpenSSL's. */
+function crossCheckWithNodeCrypto(samples: number): void {
+  for (let i = 0; i < samples; i += 1) {
+    const key = randomBytes(randomInt(0, 150));
+    const message = randomBytes(randomInt(0, 300));
+    const hash = createHash('sha256').update(message).digest('hex');
+    const mac = createHmac('sha256', key).update(message).digest('hex');
+    if (toHex(sha256(message)) !== hash || toHex(hmacSha256(key, message)) !== mac) {
+      throw new Error(`digest differs from node:crypto: key ${toHex(key)} message ${toHex(message)}`);
+    }
+  }
+}
+
 function percent(value: number, digits = 3): string {
   return `${(value * 100).toFixed(digits)} %`;
 }
 
+const crossChecks = 10_000;
+crossCheckWithNodeCrypto(crossChecks);
+console.log(
+  `SHA-256 and HMAC-SHA256 agree with node:crypto on ${crossChecks.toLocaleString('en')} random inputs`,
+);
 console.log(`bench:rtp — ${ROUNDS.toLocaleString('en')} rounds per setting, seed ${SEED}, one core\n`);
 console.log(
   `${'game'.padEnd(9)}${'setting'.padEnd(30)}${'exact RTP'.padStart(12)}${'measured'.padStart(12)}${'± 99 % CI'.padStart(12)}  in CI  ${'rounds/s'.padStart(12)}`,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chiSquareCritical99, chiSquareUniform, runsZ, serialCorrelation, Z_99 } from '../statistics.ts';
 import { FairByteStream, type RoundSeeds, type Uint32Source } from './byte-stream.ts';
@@ -168,5 +169,54 @@ describe('FairRandom.shuffle and drawDistinct', () => {
         .sort((a, b) => a - b),
     ).toEqual(Array.from({ length: 25 }, (_, i) => i));
     expect(() => hmacRandom(1).drawDistinct(26, 25)).toThrow();
+  });
+});
+
+describe('FairRandom properties', () => {
+  const seedsArbitrary = fc.record({
+    serverSeed: fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => toHex(bytes)),
+    clientSeed: fc.stringMatching(/^[a-zA-Z0-9 _-]{1,64}$/),
+    nonce: fc.nat(),
+  });
+
+  it('draws every integer inside [0, n), for any seeds and any n up to 2^32', () => {
+    fc.assert(
+      fc.property(seedsArbitrary, fc.integer({ min: 1, max: 2 ** 32 }), (roundSeeds, n) => {
+        const random = new FairRandom(new FairByteStream(roundSeeds));
+        for (let i = 0; i < 20; i += 1) {
+          const value = random.int(n);
+          expect(Number.isInteger(value) && value >= 0 && value < n).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('draws k distinct numbers of [0, n) and shuffles into a permutation, for any seeds', () => {
+    fc.assert(
+      fc.property(seedsArbitrary, fc.integer({ min: 1, max: 60 }), fc.nat(60), (roundSeeds, n, k) => {
+        const random = new FairRandom(new FairByteStream(roundSeeds));
+        const count = Math.min(k, n);
+        const drawn = random.drawDistinct(count, n);
+        expect(new Set(drawn).size).toBe(count);
+        expect(drawn.every((value) => value >= 0 && value < n)).toBe(true);
+        const items = Array.from({ length: n }, (_, i) => i);
+        expect(random.shuffle(items).sort((a, b) => a - b)).toEqual(items);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('replays the same draws from the same seeds', () => {
+    fc.assert(
+      fc.property(seedsArbitrary, (roundSeeds) => {
+        const draws = () => {
+          const random = new FairRandom(new FairByteStream(roundSeeds));
+          return Array.from({ length: 12 }, () => random.int(1000));
+        };
+        expect(draws()).toEqual(draws());
+      }),
+      { numRuns: 100 },
+    );
   });
 });
