@@ -34,7 +34,7 @@ export function rouletteLayout(
     ['corner', corners],
     ['line', range(0, 10).map((row) => range(3 * row + 1, 3 * row + 6))],
     ['dozen', [range(1, 12), range(13, 24), range(25, 36)]],
-    ['column', [1, 2, 3].map((first) => numbers.filter((n) => n % 3 === first % 3))],
+    ['column', range(1, 3).map((first) => numbers.filter((n) => n % 3 === first % 3))],
     ['red', [numbers.filter((n) => reds.has(n))]],
     ['black', [numbers.filter((n) => !reds.has(n))]],
     ['even', [numbers.filter((n) => n % 2 === 0)]],
