@@ -8,6 +8,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     roles: 'api',
+    // Counters are kept in fixed clock-minute windows: on the system clock a burst that crossed a
+    // minute boundary was counted in two windows and its 31st attempt was not refused.
+    clock: new ManualClock(Date.UTC(2026, 10, 24, 12, 0, 10)),
     env: { CAPTCHA_POW_BITS: '8', PUBLIC_ORIGIN: 'https://parlay.example', DEV_TOOLS: 'on' },
   });
   const res = await new TestClient(t.app, '10.9.9.9').post('/web-api/auth/v1/registration/full', {
