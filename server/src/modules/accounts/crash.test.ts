@@ -5,16 +5,14 @@
  * PostgreSQL when DATABASE_URL is set; otherwise PGlite on disk (its crash recovery is tested).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
-import { openDatabase } from '../../platform/db.ts';
 import { migrate } from '../../platform/migrations.ts';
-import { createTestDatabase, REPO_ROOT } from '../../testing/test-app.ts';
+import { createCrashDatabase } from '../../testing/crash-database.ts';
+import { REPO_ROOT } from '../../testing/test-app.ts';
 import { crashPlan } from './crash-child.ts';
 import { Ledger, runLedgerCommand } from './index.ts';
 
@@ -53,21 +51,9 @@ function runChild(env: Record<string, string>, killAfter: number | null): Run {
 
 describe('crash safety', () => {
   it('every transfer acknowledged before SIGKILL exists exactly once after restart', async () => {
-    let env: Record<string, string>;
-    let open: () => ReturnType<typeof openDatabase>;
-    if (process.env.DATABASE_URL) {
-      const database = await createTestDatabase();
-      cleanups.push(() => database.drop());
-      await migrate(database.handle);
-      await database.handle.close();
-      env = { CRASH_DATABASE_URL: database.url! };
-      open = () => openDatabase({ databaseUrl: database.url, dataDir: null, poolSize: 4 });
-    } else {
-      const dir = mkdtempSync(path.join(tmpdir(), 'parlay-crash-'));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      env = { CRASH_DATA_DIR: dir };
-      open = () => openDatabase({ databaseUrl: null, dataDir: dir, poolSize: 1 });
-    }
+    const database = await createCrashDatabase('crash', cleanups);
+    const env = database.env('CRASH');
+    const open = database.open;
 
     // Set up players with money, then close: the child owns the database while it runs.
     let handle = await open();

@@ -6,14 +6,12 @@
  * further restart changes no row. PostgreSQL when DATABASE_URL is set; otherwise PGlite on disk.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../platform/db.ts';
 import { migrate } from '../../platform/migrations.ts';
-import { createTestDatabase, REPO_ROOT } from '../../testing/test-app.ts';
+import { createCrashDatabase } from '../../testing/crash-database.ts';
+import { REPO_ROOT } from '../../testing/test-app.ts';
 import {
   crashPointBeforeFinishes,
   finishedBy,
@@ -89,26 +87,13 @@ class Child {
 
 describe('feed crash safety', () => {
   it('SIGKILL in the middle of a batch before games finish: after restarts every finished game is resulted, and once', async () => {
-    let env: Record<string, string>;
-    let open: () => ReturnType<typeof openDatabase>;
-    if (process.env.DATABASE_URL) {
-      const database = await createTestDatabase();
-      cleanups.push(() => database.drop());
-      await migrate(database.handle);
-      await seedCatalogue(database.handle.db);
-      await database.handle.close();
-      env = { FEED_CRASH_DATABASE_URL: database.url! };
-      open = () => openDatabase({ databaseUrl: database.url, dataDir: null, poolSize: 2 });
-    } else {
-      const dir = mkdtempSync(path.join(tmpdir(), 'parlay-feed-crash-'));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      env = { FEED_CRASH_DATA_DIR: dir };
-      open = () => openDatabase({ databaseUrl: null, dataDir: dir, poolSize: 1 });
-      const handle = await open();
-      await migrate(handle);
-      await seedCatalogue(handle.db);
-      await handle.close();
-    }
+    const database = await createCrashDatabase('feed-crash', cleanups);
+    const env = database.env('FEED_CRASH');
+    const open = database.open;
+    const prepared = await open();
+    await migrate(prepared);
+    await seedCatalogue(prepared.db);
+    await prepared.close();
     /** Reads the database while no child has it open. */
     const read = async <T>(work: (handle: Awaited<ReturnType<typeof open>>) => Promise<T>) => {
       const handle = await open();
