@@ -86,7 +86,7 @@ function solveProofOfWork(challenge: string, bits: number): number {
 
 /**
  * A full registration through the HTTP API as a browser sends it (with its Origin), answering the
- * proof-of-work captcha when the server asks for one and waiting out the per-minute limit once.
+ * proof-of-work captcha when the server asks for one and waiting out the per-minute limit when hit.
  * Answers the 200 response (its Set-Cookie holds the new session); throws on any other.
  */
 export async function registerFullByApi(origin: string, fields: Record<string, unknown>): Promise<Response> {
@@ -97,20 +97,25 @@ export async function registerFullByApi(origin: string, fields: Record<string, u
       headers: { 'content-type': 'application/json', origin, ...(captcha ? { 'x-captcha': captcha } : {}) },
       body,
     });
-  let res = await send();
-  if (res.status === 429) {
-    // Registrations from one address are limited per minute: wait for the next window.
-    await new Promise((r) => setTimeout(r, 61_000 - (Date.now() % 60_000)));
-    res = await send();
+  // A 400 asks for a captcha (solved afresh: one is used once); a 429 means this address used its
+  // registrations of the clock minute, so wait for the next window. Either can follow the other.
+  let captcha: string | undefined;
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const res = await send(captcha);
+    if (res.status === 200) return res;
+    if (res.status === 429) {
+      await new Promise((r) => setTimeout(r, 61_000 - (Date.now() % 60_000)));
+      captcha = undefined;
+    } else if (res.status === 400 && captcha === undefined) {
+      const pow = (await (await fetch(`${origin}/captcha-api/v1/gettime`)).json()) as {
+        id: string;
+        challenge: string;
+        bits: number;
+      };
+      captcha = `${pow.id}:${solveProofOfWork(pow.challenge, pow.bits)}`;
+    } else {
+      throw new Error(`full registration: ${res.status} ${await res.text()}`);
+    }
   }
-  if (res.status === 400) {
-    const pow = (await (await fetch(`${origin}/captcha-api/v1/gettime`)).json()) as {
-      id: string;
-      challenge: string;
-      bits: number;
-    };
-    res = await send(`${pow.id}:${solveProofOfWork(pow.challenge, pow.bits)}`);
-  }
-  if (res.status !== 200) throw new Error(`full registration: ${res.status} ${await res.text()}`);
-  return res;
+  throw new Error('full registration: still refused after six tries');
 }
