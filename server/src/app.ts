@@ -19,16 +19,42 @@ import {
 import { authModule, createAuthService, provideAuth } from './modules/auth/index.ts';
 import { bettingModule, createBettingContext } from './modules/betting/index.ts';
 import { blocksModule } from './modules/blocks/index.ts';
+import { bonusesModule, createBonusService, hookBonuses } from './modules/bonuses/index.ts';
 import { captchaModule } from './modules/captcha/index.ts';
+import { cashbackModule, createCashbackContext } from './modules/cashback/index.ts';
+import {
+  casinoCatalogueFor,
+  casinoModule,
+  createProviderRegistry,
+  DEMO_STUDIO,
+  demoStudioEnabled,
+} from './modules/casino/index.ts';
 import { configModule, SiteConfigService } from './modules/config/index.ts';
+import {
+  contentModule,
+  contentRedirectResolver,
+  contentStorageAt,
+  createContent,
+} from './modules/content/index.ts';
+import { demoStudioModule } from './modules/demo-studio/index.ts';
 import { createLimitsService, limitsModule } from './modules/limits/index.ts';
-import { outboxModule } from './modules/outbox/index.ts';
+import { createLottoContext, lottoModule } from './modules/lotto/index.ts';
+import { createMailingService, mailingModule } from './modules/mailing/index.ts';
+import { isMessagingEnabled, outboxModule } from './modules/outbox/index.ts';
 import { createPaymentsService, paymentsModule, SecureDataGrants } from './modules/payments/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { redirectsModule } from './modules/redirects/index.ts';
+import {
+  createReferralService,
+  hookReferrals,
+  referralSignalsFrom,
+  referralsModule,
+} from './modules/referrals/index.ts';
 import { seoModule } from './modules/seo/index.ts';
 import { sportsbookModule } from './modules/sportsbook/index.ts';
+import { createSupportService, supportModule, supportStorageAt } from './modules/support/index.ts';
 import { systemModule } from './modules/system/index.ts';
+import { createTotoContext, totoModule, totoSettingsOf } from './modules/toto/index.ts';
 import { webModule } from './modules/web/index.ts';
 import { type Config, hasRole } from './platform/config.ts';
 import { installHttpBehaviour, renderFrameworkError } from './platform/http.ts';
@@ -56,6 +82,9 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     // Query strings still coerce ("5" → 5), but a scalar is never wrapped into an array.
     ajv: { customOptions: { coerceTypes: true } },
     frameworkErrors: renderFrameworkError,
+    // A module's start (the web build's manifest and templates, a catalogue read) may take longer
+    // than avvio's 10 s default on a busy machine: a slow start is not a failed one.
+    pluginTimeout: 120_000,
   });
   installHttpBehaviour(app, deps.metrics);
   installOriginCheck(app, deps.config.publicOrigin);
@@ -70,15 +99,28 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { version: PARLAY_VERSION });
 
   await app.register(systemModule, deps);
-  const siteConfig = new SiteConfigService(deps.db.db, deps.bus, deps.clock, cacheJitter);
+  // MESSAGING=off reaches the web as features.isMessagingEnabled = false (flows that need a code).
+  const siteConfig = new SiteConfigService(deps.db.db, deps.bus, deps.clock, cacheJitter, {
+    features: { isMessagingEnabled: isMessagingEnabled(deps.config) },
+  });
   // The realtime role needs sessions too: private topics (user:<id>) belong to the signed-in player.
   const auth = createAuthService(deps, siteConfig);
   provideAuth(app, auth);
   if (hasRole(deps.config, 'api')) {
     await app.register(configModule, { deps, siteConfig });
     await app.register(blocksModule, { deps, siteConfig });
-    await app.register(redirectsModule, { deps, siteConfig });
+    const casinoCatalogue = casinoCatalogueFor(deps, siteConfig);
+    const content = createContent(
+      { db: deps.db.db, clock: deps.clock, bus: deps.bus },
+      contentStorageAt(deps.config.dataDir),
+    );
+    await app.register(redirectsModule, {
+      deps,
+      siteConfig,
+      resolvers: [(url) => casinoCatalogue.routeRedirect(url), contentRedirectResolver(content.store)],
+    });
     await app.register(seoModule, { deps, siteConfig });
+    await app.register(contentModule, { content, publicOrigin: deps.config.publicOrigin });
     await app.register(captchaModule, deps);
     await app.register(outboxModule, deps);
     await app.register(authModule, { deps, siteConfig, auth });
@@ -114,7 +156,64 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     await app.register(paymentsModule, { deps, payments, ledger, grants });
     await app.register(limitsModule, { limits });
     const betting = createBettingContext(deps, { ledger, siteConfig, limits });
+    // The bonus engine: deposits, settled bets and registrations reach it; the casino asks it per stake.
+    const bonuses = createBonusService(deps, {
+      ledger,
+      siteConfig,
+      checks: limits,
+      log: (message, err) => app.log.warn({ err }, message),
+    });
+    if (deps.config.bonusEngine) hookBonuses(bonuses, { payments, settlement: betting, auth });
+    await app.register(bonusesModule, { bonuses });
+    // Bring-a-friend: registrations with a code, the friends' deposits and settled stakes reach it.
+    const referrals = createReferralService(deps, {
+      ledger,
+      signals: referralSignalsFrom(auth, payments),
+      log: (message, details) => app.log.info(details, message),
+    });
+    hookReferrals(referrals, { auth, payments, settlement: betting });
+    await app.register(referralsModule, { referrals });
     await app.register(bettingModule, { ctx: betting });
+    await app.register(casinoModule, {
+      deps,
+      ledger,
+      limits,
+      siteConfig,
+      catalogue: casinoCatalogue,
+      ...(deps.config.bonusEngine ? { bonus: bonuses.casinoWallet } : {}),
+    });
+    // The development demo studio (docs/demo-studio.md): only with the development provider.
+    const demoStudio = demoStudioEnabled(deps.config)
+      ? createProviderRegistry(deps.config, deps.db.db).get(DEMO_STUDIO)
+      : null;
+    if (demoStudio) {
+      await app.register(demoStudioModule, {
+        deps,
+        provider: demoStudio.name,
+        secret: () => demoStudio.secret(),
+      });
+    }
+    await app.register(lottoModule, { ctx: createLottoContext(deps, { ledger, limits }) });
+    await app.register(cashbackModule, { ctx: createCashbackContext(deps, { ledger }) });
+    await app.register(mailingModule, {
+      mailing: createMailingService(
+        { db: deps.db.db, clock: deps.clock, newsletterSecret: deps.config.newsletterSecret },
+        auth,
+      ),
+    });
+    await app.register(supportModule, {
+      support: createSupportService(
+        { db: deps.db.db, clock: deps.clock, bus: deps.bus },
+        supportStorageAt(deps.config.dataDir),
+      ),
+    });
+    await app.register(totoModule, {
+      ctx: createTotoContext(
+        { db: deps.db.db, clock: deps.clock, bus: deps.bus },
+        { ledger, limits },
+        totoSettingsOf(deps.config),
+      ),
+    });
   }
   if (hasRole(deps.config, 'realtime')) await app.register(realtimeModule, deps);
   if (hasRole(deps.config, 'web')) {

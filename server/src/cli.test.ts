@@ -36,8 +36,13 @@ describe('parlay CLI', () => {
     expect(parlay(['migrate'], env).stdout.trim()).toBe('database is up to date');
     const seeded = parlay(['seed'], env);
     expect(seeded.status).toBe(0);
-    expect(seeded.stdout.trim()).toMatch(/^seeded \d+ sports$/);
-    expect(parlay(['seed'], env).status).toBe(0);
+    expect(seeded.stdout.trim()).toMatch(
+      /^seeded \d+ sports\nseeded \d+ casino games \((\d+) playable\)\nseeded [1-9]\d* content files\nseeded 4 bonus campaigns$/,
+    );
+    // Again: the starter content goes only into an empty store (operators' edits stay).
+    const again = parlay(['seed'], env);
+    expect(again.status).toBe(0);
+    expect(again.stdout.trim()).toMatch(/\nseeded 0 content files\nseeded 0 bonus campaigns$/);
   });
 
   it('gets, sets, refuses and resets site settings', () => {

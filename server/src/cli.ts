@@ -1,5 +1,5 @@
 /**
- * parlay start | migrate | seed | config | terms | ledger | payments | verification | fx | promo | bets — the command line of the deployable.
+ * parlay start | migrate | seed | config | terms | ledger | payments | bonuses | referrals | verification | fx | promo | bets | verify | lotto | toto | content | support | outbox | cashback — the command line of the deployable.
  * Invalid configuration stops the process with one line naming the bad variable.
  */
 
@@ -22,10 +22,55 @@ import {
   runBetsCommand,
   runPromoCommand,
 } from './modules/betting/index.ts';
+import {
+  BONUSES_USAGE,
+  createBonusService,
+  runBonusesCommand,
+  seedStarterCampaigns,
+} from './modules/bonuses/index.ts';
+import { CASHBACK_USAGE, createCashbackContext, runCashbackCommand } from './modules/cashback/index.ts';
+import {
+  createCasinoCatalogue,
+  demoStudioEnabled,
+  IMPORT_PROVIDER_USAGE,
+  runImportProviderCommand,
+  runVerifyCommand,
+  seedCasinoCatalogue,
+  VERIFY_USAGE,
+} from './modules/casino/index.ts';
 import { SiteConfigService } from './modules/config/index.ts';
-import { createLimitsService, depositLimitsFor, FX_USAGE, runFxCommand } from './modules/limits/index.ts';
+import {
+  CONTENT_USAGE,
+  contentStorageAt,
+  createContent,
+  runContentCommand,
+  seedContent,
+} from './modules/content/index.ts';
+import { importDemoStudioGames } from './modules/demo-studio/index.ts';
+import {
+  createLimitsService,
+  depositLimitsFor,
+  FX_USAGE,
+  LimitsService,
+  runFxCommand,
+} from './modules/limits/index.ts';
+import { createLottoContext, LOTTO_USAGE, runLottoCommand } from './modules/lotto/index.ts';
+import { DeadMessages, OUTBOX_USAGE, runOutboxCommand } from './modules/outbox/index.ts';
 import { createPaymentsService, PAYMENTS_USAGE, runPaymentsCommand } from './modules/payments/index.ts';
+import {
+  createReferralService,
+  REFERRALS_USAGE,
+  referralSignalsFrom,
+  runReferralsCommand,
+} from './modules/referrals/index.ts';
 import { seedCatalogue } from './modules/sportsbook/index.ts';
+import {
+  createSupportService,
+  runSupportCommand,
+  SUPPORT_USAGE,
+  supportStorageAt,
+} from './modules/support/index.ts';
+import { createTotoContext, runTotoCommand, TOTO_USAGE, totoSettingsOf } from './modules/toto/index.ts';
 import { createBus } from './platform/bus-factory.ts';
 import { systemClock } from './platform/clock.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
@@ -47,9 +92,19 @@ const USAGE = `usage: parlay <command>
                                  that moment (default now)
 ${LEDGER_USAGE}
 ${PAYMENTS_USAGE}
+${BONUSES_USAGE}
+${REFERRALS_USAGE}
 ${VERIFICATION_USAGE}
 ${FX_USAGE}
-${BETTING_USAGE}`;
+${BETTING_USAGE}
+${VERIFY_USAGE}
+${LOTTO_USAGE}
+${CASHBACK_USAGE}
+${TOTO_USAGE}
+${IMPORT_PROVIDER_USAGE}
+${CONTENT_USAGE}
+${SUPPORT_USAGE}
+${OUTBOX_USAGE}`;
 
 async function withDatabase<T>(
   config: Config,
@@ -238,9 +293,37 @@ async function run(command: string | undefined): Promise<number> {
     case 'seed': {
       const counts = await withDatabase(config, async (db) => {
         await migrate(db);
-        return seedCatalogue(db.db);
+        const bus = await createBus(config.busUrl);
+        try {
+          const content = await seedContent(
+            createContent({ db: db.db, clock: systemClock, bus }, contentStorageAt(config.dataDir)),
+          );
+          const starterBonuses = createBonusService(
+            { db, clock: systemClock, bus },
+            {
+              ledger: new Ledger(db.db, systemClock),
+              siteConfig: new SiteConfigService(db.db, bus, systemClock),
+              checks: { isSelfExcluded: async () => false, marketingAllowed: async () => true },
+            },
+          );
+          const catalogue = {
+            ...(await seedCatalogue(db.db)),
+            casino: await seedCasinoCatalogue(db.db),
+            content,
+            // The promotions hub's starter campaigns (docs/bonuses.md), only those not there yet.
+            promotions: await seedStarterCampaigns(starterBonuses),
+          };
+          // The development demo studio's games (provider parlay-demo-studio), only where it is served.
+          if (demoStudioEnabled(config)) catalogue.casino = await importDemoStudioGames(db.db);
+          return catalogue;
+        } finally {
+          await bus.close();
+        }
       });
       console.log(`seeded ${counts.sports} sports`);
+      console.log(`seeded ${counts.casino.games} casino games (${counts.casino.playable} playable)`);
+      console.log(`seeded ${counts.content} content files`);
+      console.log(`seeded ${counts.promotions} bonus campaigns`);
       return 0;
     }
     case 'config':
@@ -266,6 +349,51 @@ async function run(command: string | undefined): Promise<number> {
         payments.provideDepositLimits(depositLimitsFor({ config, db: handle, clock: systemClock }));
         return runPaymentsCommand(payments, process.argv.slice(3));
       });
+    case 'bonuses':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        const bus = await createBus(config.busUrl);
+        try {
+          const bonuses = createBonusService(
+            { db: handle, clock: systemClock, bus },
+            {
+              ledger: new Ledger(handle.db, systemClock),
+              siteConfig: new SiteConfigService(handle.db, bus, systemClock),
+              // Campaign commands grant nothing: no player is checked here.
+              checks: { isSelfExcluded: async () => false, marketingAllowed: async () => true },
+            },
+          );
+          return await runBonusesCommand(bonuses, process.argv.slice(3));
+        } finally {
+          await bus.close();
+        }
+      });
+    case 'referrals':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        const bus = await createBus(config.busUrl);
+        try {
+          const deps = {
+            config,
+            db: handle,
+            bus,
+            clock: systemClock,
+            metrics: createMetrics({ collectDefaults: false }),
+          };
+          const ledger = new Ledger(handle.db, systemClock);
+          const siteConfig = new SiteConfigService(handle.db, bus, systemClock);
+          const signals = referralSignalsFrom(
+            createAuthService(deps, siteConfig),
+            createPaymentsService(deps, ledger),
+          );
+          return await runReferralsCommand(
+            createReferralService(deps, { ledger, signals }),
+            process.argv.slice(3),
+          );
+        } finally {
+          await bus.close();
+        }
+      });
     case 'promo':
     case 'bets':
       return withDatabase(config, (handle) =>
@@ -279,6 +407,104 @@ async function run(command: string | undefined): Promise<number> {
           new VerificationService(handle.db, systemClock, storage),
           process.argv.slice(3),
         );
+      });
+    case 'outbox':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        return runOutboxCommand(new DeadMessages(handle.db, systemClock), process.argv.slice(3));
+      });
+    case 'support':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        const bus = await createBus(config.busUrl);
+        try {
+          const support = createSupportService(
+            { db: handle.db, clock: systemClock, bus },
+            supportStorageAt(config.dataDir),
+          );
+          return await runSupportCommand(support, process.argv.slice(3));
+        } finally {
+          await bus.close();
+        }
+      });
+    case 'cashback':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        const ctx = createCashbackContext(
+          { db: handle, clock: systemClock },
+          { ledger: new Ledger(handle.db, systemClock) },
+        );
+        return runCashbackCommand(ctx, process.argv.slice(3));
+      });
+    case 'lotto':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        // Purchases never run here, so the limits need no session service.
+        const limits = new LimitsService(handle.db, systemClock, {
+          approvalDelaySeconds: config.limitApprovalDelaySeconds,
+          endSessions: async () => 0,
+        });
+        const ctx = createLottoContext(
+          { db: handle, clock: systemClock },
+          { ledger: new Ledger(handle.db, systemClock), limits },
+        );
+        return runLottoCommand(ctx, process.argv.slice(3));
+      });
+    case 'toto':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        // Coupons are never bought here, so the limits need no session service.
+        const limits = new LimitsService(handle.db, systemClock, {
+          approvalDelaySeconds: config.limitApprovalDelaySeconds,
+          endSessions: async () => 0,
+        });
+        const bus = await createBus(config.busUrl);
+        try {
+          const ctx = createTotoContext(
+            { db: handle.db, clock: systemClock, bus },
+            { ledger: new Ledger(handle.db, systemClock), limits },
+            totoSettingsOf(config),
+          );
+          return await runTotoCommand(ctx, process.argv.slice(3));
+        } finally {
+          await bus.close();
+        }
+      });
+    case 'verify': {
+      const args = process.argv.slice(3);
+      // With --url the verify data comes from the site: no database is opened.
+      if (args.includes('--url')) return runVerifyCommand(args, {});
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        return runVerifyCommand(args, { db: async () => handle.db });
+      });
+    }
+    case 'casino':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        // The catalogue publishes its change on the bus, so running servers drop their caches.
+        const bus = await createBus(config.busUrl);
+        try {
+          const catalogue = createCasinoCatalogue({ db: handle, clock: systemClock, bus });
+          return await runImportProviderCommand(process.argv.slice(3), { db: handle.db, catalogue });
+        } finally {
+          await bus.close();
+        }
+      });
+    case 'content':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        // Changes go on the bus, so running servers drop exactly the changed item from their caches.
+        const bus = await createBus(config.busUrl);
+        try {
+          const content = createContent(
+            { db: handle.db, clock: systemClock, bus },
+            contentStorageAt(config.dataDir),
+          );
+          return await runContentCommand(process.argv.slice(3), content);
+        } finally {
+          await bus.close();
+        }
       });
     default:
       console.error(`unknown command ${JSON.stringify(command)}\n${USAGE}`);

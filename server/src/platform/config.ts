@@ -52,6 +52,7 @@ const ConfigSchema = Type.Object({
   feedTickMs: Type.Integer({ minimum: 50, maximum: 60_000 }),
   feedHeartbeatSeconds: Type.Integer({ minimum: 1, maximum: 3600 }),
   authSecret: Type.Union([Type.String({ minLength: 32 }), Type.Null()]),
+  newsletterSecret: Type.Union([Type.String({ minLength: 32 }), Type.Null()]),
   authTokenTtlSeconds: Type.Integer({ minimum: 30, maximum: 86_400 }),
   authRememberDays: Type.Integer({ minimum: 1, maximum: 365 }),
   oidcProviders: Type.Array(
@@ -78,6 +79,38 @@ const ConfigSchema = Type.Object({
   bettingWorkerIntervalMs: Type.Integer({ minimum: 10, maximum: 60_000 }),
   bettingResettleWindowHours: Type.Integer({ minimum: 1, maximum: 24 * 365 }),
   limitApprovalDelaySeconds: Type.Integer({ minimum: 1, maximum: 30 * 86_400 }),
+  messaging: Type.Union([Type.Literal('on'), Type.Literal('off')]),
+  smtpUrl: Type.Union([Type.String({ pattern: '^smtps?://[^\\s]+$' }), Type.Null()]),
+  mailFrom: Type.Union([Type.String({ minLength: 3, maxLength: 300 }), Type.Null()]),
+  mailReplyTo: Type.Union([Type.String({ minLength: 3, maxLength: 300 }), Type.Null()]),
+  dkimDomain: Type.Union([Type.String({ pattern: '^[A-Za-z0-9.-]{1,253}$' }), Type.Null()]),
+  dkimSelector: Type.Union([Type.String({ pattern: '^[A-Za-z0-9._-]{1,63}$' }), Type.Null()]),
+  dkimPrivateKey: Type.Union([Type.String({ pattern: 'PRIVATE KEY' }), Type.Null()]),
+  dkimPrivateKeyFile: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  smsWebhookUrl: Type.Union([Type.String({ pattern: '^https?://[^\\s]+$' }), Type.Null()]),
+  smsWebhookAuth: Type.Union([Type.String({ minLength: 1, maxLength: 2000 }), Type.Null()]),
+  smsWebhookBody: Type.String({ minLength: 1, maxLength: 4000, pattern: '\\{text\\}' }),
+  smsWebhookFormat: Type.Union([Type.Literal('json'), Type.Literal('form')]),
+  casinoProviders: Type.Array(
+    Type.Object(
+      {
+        name: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$' }),
+        baseUrl: Type.String({ pattern: '^https?://' }),
+        secret: Type.String({ minLength: 16, maxLength: 200 }),
+      },
+      { additionalProperties: false },
+    ),
+    { maxItems: 50 },
+  ),
+  casinoDemoStudioSecret: Type.Union([Type.String({ minLength: 16, maxLength: 200 }), Type.Null()]),
+  totoCurrency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  totoMinStakeMinor: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+  totoPoolPercent: Type.Integer({ minimum: 1, maximum: 100 }),
+  totoCategoryShares: Type.Array(Type.Integer({ minimum: 0, maximum: 100 }), { minItems: 7, maxItems: 7 }),
+  totoCloseBeforeStartSeconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
+  totoWorkerIntervalMs: Type.Integer({ minimum: 100, maximum: 3_600_000 }),
+  casinoDrawPacePercent: Type.Integer({ minimum: 1, maximum: 100 }),
+  bonusEngine: Type.Boolean(),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -251,7 +284,8 @@ export const VARIABLES: readonly Variable[] = [
     field: 'seedOnStart',
     defaultValue: 'true',
     parse: bool,
-    description: 'Seed the catalogue on start when the database is empty.',
+    description:
+      'Seed the sports catalogue on start when the database is empty, and refresh the casino catalogue (idempotent).',
   },
   {
     name: 'FRAGMENT_TIMEOUT_MS',
@@ -339,6 +373,14 @@ export const VARIABLES: readonly Variable[] = [
     parse: nullable,
     description:
       'Key (32+ characters) that signs session tokens and sign-in links; unset = a random key kept in the database and shared by every process.',
+  },
+  {
+    name: 'NEWSLETTER_SECRET',
+    field: 'newsletterSecret',
+    defaultValue: '',
+    parse: nullable,
+    description:
+      'Key (32+ characters) that signs the one-click unsubscribe links of newsletters (/user/stopnewsletter); unset = a random key kept in the database and shared by every process.',
   },
   {
     name: 'AUTH_TOKEN_TTL_SECONDS',
@@ -441,7 +483,191 @@ export const VARIABLES: readonly Variable[] = [
     description:
       'Delay before a looser responsible-gaming limit applies (deposit limits then wait for the player to approve); the spec says 86400, tests shorten it.',
   },
+  {
+    name: 'MESSAGING',
+    field: 'messaging',
+    defaultValue: 'on',
+    parse: (raw) => (raw.trim() === '' || bool(raw) === true ? 'on' : bool(raw) === false ? 'off' : raw),
+    description:
+      'E-mail and SMS delivery (docs/messaging.md): on = the workers role delivers through the providers configured below (a channel without one stays in the development inbox); off = nothing is delivered and the site config says so (features.isMessagingEnabled). NODE_ENV=production refuses to start without both providers unless this is off.',
+  },
+  {
+    name: 'SMTP_URL',
+    field: 'smtpUrl',
+    defaultValue: '',
+    parse: nullable,
+    description:
+      'E-mail provider: smtp://user:password@host:587 (STARTTLS when offered) or smtps://user:password@host:465; unset = no e-mail delivery.',
+  },
+  {
+    name: 'MAIL_FROM',
+    field: 'mailFrom',
+    defaultValue: '',
+    parse: nullable,
+    description: 'Sender of every e-mail, e.g. "Parlay <no-reply@example.com>"; required with SMTP_URL.',
+  },
+  {
+    name: 'MAIL_REPLY_TO',
+    field: 'mailReplyTo',
+    defaultValue: '',
+    parse: nullable,
+    description: 'Reply-To of every e-mail; unset = none.',
+  },
+  {
+    name: 'DKIM_DOMAIN',
+    field: 'dkimDomain',
+    defaultValue: '',
+    parse: nullable,
+    description:
+      'Signs e-mail with DKIM for this domain (with DKIM_SELECTOR and a private key); unset = unsigned.',
+  },
+  {
+    name: 'DKIM_SELECTOR',
+    field: 'dkimSelector',
+    defaultValue: '',
+    parse: nullable,
+    description: 'DKIM selector: the public key is published at <selector>._domainkey.<DKIM_DOMAIN>.',
+  },
+  {
+    name: 'DKIM_PRIVATE_KEY',
+    field: 'dkimPrivateKey',
+    defaultValue: '',
+    parse: nullable,
+    description: 'DKIM private key (PEM text); or DKIM_PRIVATE_KEY_FILE.',
+  },
+  {
+    name: 'DKIM_PRIVATE_KEY_FILE',
+    field: 'dkimPrivateKeyFile',
+    defaultValue: '',
+    parse: nullable,
+    description: 'File holding the DKIM private key (PEM), read when the workers start.',
+  },
+  {
+    name: 'SMS_WEBHOOK_URL',
+    field: 'smsWebhookUrl',
+    defaultValue: '',
+    parse: nullable,
+    description:
+      "SMS provider: the gateway's https://… endpoint, POSTed once per SMS; unset = no SMS delivery.",
+  },
+  {
+    name: 'SMS_WEBHOOK_AUTH',
+    field: 'smsWebhookAuth',
+    defaultValue: '',
+    parse: nullable,
+    description:
+      'Authorization header value sent to the SMS gateway, e.g. "Bearer …" or "Basic …"; unset = none.',
+  },
+  {
+    name: 'SMS_WEBHOOK_BODY',
+    field: 'smsWebhookBody',
+    defaultValue: '{"to":"{to}","text":"{text}"}',
+    parse: text,
+    description:
+      'Request body sent to the SMS gateway: {to} (+ and digits) and {text} are filled in, escaped for SMS_WEBHOOK_FORMAT.',
+  },
+  {
+    name: 'SMS_WEBHOOK_FORMAT',
+    field: 'smsWebhookFormat',
+    defaultValue: 'json',
+    parse: text,
+    description:
+      'json (application/json) or form (application/x-www-form-urlencoded, e.g. SMS_WEBHOOK_BODY=to={to}&text={text}).',
+  },
+  {
+    name: 'CASINO_PROVIDERS',
+    field: 'casinoProviders',
+    defaultValue: '',
+    parse: casinoProviderList,
+    description:
+      'External game studios calling the seamless-wallet API (/provider-api/v1/<name>/…): JSON [{"name":"acme","baseUrl":"https://games.acme.example/launch","secret":"…"}] or name|baseUrl|secret;… (secret 16+ characters, its HMAC-SHA256 key; with NODE_ENV=production 32+).',
+  },
+  {
+    name: 'CASINO_DEMO_STUDIO_SECRET',
+    field: 'casinoDemoStudioSecret',
+    defaultValue: '',
+    parse: nullable,
+    description:
+      'HMAC key (16+ characters) of the built-in development studio parlay-demo-studio, served only in development or with DEV_TOOLS; unset = a random key kept in the database.',
+  },
+  {
+    name: 'TOTO_CURRENCY',
+    field: 'totoCurrency',
+    defaultValue: 'RUB',
+    parse: text,
+    description:
+      'The currency toto draws are sold and paid in (coupons from accounts in other currencies are refused).',
+  },
+  {
+    name: 'TOTO_MIN_STAKE_MINOR',
+    field: 'totoMinStakeMinor',
+    defaultValue: '1000',
+    parse: int,
+    description:
+      'The smallest toto stake per combination (minor units); a coupon’s stake per combination is a whole multiple of it.',
+  },
+  {
+    name: 'TOTO_POOL_PERCENT',
+    field: 'totoPoolPercent',
+    defaultValue: '90',
+    parse: int,
+    description: 'The share of a toto draw’s stakes that forms its pool.',
+  },
+  {
+    name: 'TOTO_CATEGORY_SHARES',
+    field: 'totoCategoryShares',
+    defaultValue: '5,5,5,5,10,20,40',
+    parse: (raw) => (list(raw) as string[]).map((v) => int(v)),
+    description:
+      'Percent of the toto pool for 15, 14, 13, 12, 11, 10 and 9 correct (at most 100 in all; the rest and every unwon share feed the jackpot, won only with 15).',
+  },
+  {
+    name: 'TOTO_CLOSE_BEFORE_START_SECONDS',
+    field: 'totoCloseBeforeStartSeconds',
+    defaultValue: '0',
+    parse: int,
+    description: 'A toto draw stops taking coupons this long before its first match starts.',
+  },
+  {
+    name: 'TOTO_WORKER_INTERVAL_MS',
+    field: 'totoWorkerIntervalMs',
+    defaultValue: '5000',
+    parse: int,
+    description:
+      'How often the workers role closes toto draws, creates the next one, takes match results, distributes pools and pays winners.',
+  },
+  {
+    name: 'CASINO_DRAW_PACE_PERCENT',
+    field: 'casinoDrawPacePercent',
+    defaultValue: '100',
+    parse: int,
+    description:
+      'Bingo and TV games timings (ball pace, pauses, buying windows, draw intervals, reveals) as a percent of their normal length; lower only for demos and end-to-end tests.',
+  },
+  {
+    name: 'BONUS_ENGINE',
+    field: 'bonusEngine',
+    defaultValue: 'true',
+    parse: bool,
+    description:
+      'Wire the bonus engine into deposits, settled bets, registrations and casino stakes; false only to measure what it costs (bench:place, bench:casino with BENCH_BONUS_ENGINE=false).',
+  },
 ];
+
+/** CASINO_PROVIDERS: a JSON list, or `name|baseUrl|secret` entries separated by `;`. */
+function casinoProviderList(raw: string): unknown {
+  const v = raw.trim();
+  if (v === '') return [];
+  if (v.startsWith('[')) return json(v);
+  return v
+    .split(';')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0)
+    .map((entry) => {
+      const [name, baseUrl, ...secret] = entry.split('|');
+      return { name: name?.trim(), baseUrl: baseUrl?.trim(), secret: secret.join('|') };
+    });
+}
 
 /**
  * The sandbox provider's development key: public (it is in this file), so good only where the
@@ -474,6 +700,48 @@ function resolvePaymentsDefaults(
   return null;
 }
 
+/** Names the site's own games use: the development studio, the in-house originals. */
+const RESERVED_PROVIDER_NAMES = new Set(['parlay-demo-studio', 'in-house', 'parlay-originals']);
+
+/** Provider names are unique; in production every provider's key is 32+ characters. */
+function casinoProvidersRefusal(config: Config): string | null {
+  const names = new Set<string>();
+  for (const provider of config.casinoProviders) {
+    if (names.has(provider.name) || RESERVED_PROVIDER_NAMES.has(provider.name)) {
+      return `CASINO_PROVIDERS: the name "${provider.name}" is taken`;
+    }
+    names.add(provider.name);
+    if (config.nodeEnv === 'production' && provider.secret.length < 32) {
+      return `CASINO_PROVIDERS: the key of "${provider.name}" must have 32+ characters with NODE_ENV=production`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Messaging settings that only make sense together; and production, where registration codes,
+ * password recovery and SMS sign-in need real delivery, refuses to start without both providers
+ * unless MESSAGING=off says so.
+ */
+function messagingRefusal(draft: Config, env: Record<string, string | undefined>): string | null {
+  const shown = (name: string) => JSON.stringify(env[name] ?? '');
+  if (draft.smtpUrl && !draft.mailFrom) return 'MAIL_FROM = "": required with SMTP_URL';
+  const dkimParts = [draft.dkimDomain, draft.dkimSelector, draft.dkimPrivateKey ?? draft.dkimPrivateKeyFile];
+  if (dkimParts.some((p) => p !== null) && dkimParts.some((p) => p === null)) {
+    return `DKIM_DOMAIN = ${shown('DKIM_DOMAIN')}: DKIM needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) together`;
+  }
+  if (draft.nodeEnv === 'production' && draft.messaging === 'on') {
+    const missing = [
+      ...(draft.smtpUrl ? [] : ['SMTP_URL and MAIL_FROM (e-mail)']),
+      ...(draft.smsWebhookUrl ? [] : ['SMS_WEBHOOK_URL (SMS)']),
+    ];
+    if (missing.length > 0) {
+      return `MESSAGING = ${shown('MESSAGING')}: NODE_ENV=production needs ${missing.join(' and ')} to deliver registration, recovery and sign-in codes; set MESSAGING=off to run without e-mail and SMS`;
+    }
+  }
+  return null;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -499,6 +767,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         `invalid configuration: DEV_TOOLS = ${JSON.stringify(env.DEV_TOOLS)}: development tools are never served with NODE_ENV=production`,
       );
     }
+    const providerRefusal = casinoProvidersRefusal(draft);
+    if (providerRefusal) throw new ConfigError(`invalid configuration: ${providerRefusal}`);
+    const messaging = messagingRefusal(draft, env);
+    if (messaging) throw new ConfigError(`invalid configuration: ${messaging}`);
     if (draft.roles.includes('web') && !draft.roles.includes('api') && !draft.apiInternalUrl) {
       throw new ConfigError(
         'invalid configuration: API_INTERNAL_URL = "": required when PARLAY_ROLES has web without api',

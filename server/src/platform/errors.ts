@@ -383,7 +383,374 @@ export const ERRORS = {
     key: 'errors.limit_session_ended',
     message: 'Your session time is over for today; visit us tomorrow',
   },
+  SUPPORT_REQUEST_NOT_FOUND: {
+    status: 404,
+    key: 'errors.support_request_not_found',
+    message: 'No such support request',
+  },
+  SUPPORT_REQUEST_CLOSED: {
+    status: 409,
+    key: 'errors.support_request_closed',
+    message: 'This support request is closed',
+  },
+  SUPPORT_TOPIC_UNKNOWN: {
+    status: 400,
+    key: 'errors.support_topic_unknown',
+    message: 'Choose a topic from the list',
+  },
+  SUPPORT_MESSAGE_TOO_LONG: {
+    status: 413,
+    key: 'errors.support_message_too_long',
+    message: 'The message is too long',
+  },
+  SUPPORT_ATTACHMENT_TOO_LARGE: {
+    status: 413,
+    key: 'errors.support_attachment_too_large',
+    message: 'The file is too large',
+  },
+  SUPPORT_ATTACHMENT_TYPE: {
+    status: 415,
+    key: 'errors.support_attachment_type',
+    message: 'Attach a PNG, JPEG, WebP or PDF file',
+  },
+  SUPPORT_RATING_NOT_ALLOWED: {
+    status: 409,
+    key: 'errors.support_rating_not_allowed',
+    message: 'Only a closed request can be rated, once',
+  },
+  SUPPORT_TOO_MANY_OPEN: {
+    status: 409,
+    key: 'errors.support_too_many_open',
+    message: 'Too many open requests; close one first',
+  },
+  MESSAGING_OFF: {
+    status: 403,
+    key: 'errors.messaging_off',
+    message: 'Codes by e-mail and SMS are not available on this site',
+  },
+  OUTBOX_MESSAGE_NOT_FOUND: {
+    status: 404,
+    key: 'errors.outbox_message_not_found',
+    message: 'No such outbox message',
+  },
+  OUTBOX_NOT_DEAD: { status: 409, key: 'errors.outbox_not_dead', message: 'The message is not dead' },
+  IDEA_NOT_FOUND: { status: 404, key: 'errors.idea_not_found', message: 'No such idea' },
+  IDEA_OWN_VOTE: { status: 409, key: 'errors.idea_own_vote', message: 'You cannot vote for your own idea' },
+  MAILING_LINK_INVALID: {
+    status: 400,
+    key: 'errors.mailing_link_invalid',
+    message: 'This unsubscribe link is not valid',
+  },
+  QR_LOGIN_NOT_FOUND: { status: 404, key: 'errors.qr_login_not_found', message: 'This QR code is unknown' },
+  QR_LOGIN_EXPIRED: {
+    status: 410,
+    key: 'errors.qr_login_expired',
+    message: 'This QR code has expired; show a new one',
+  },
+  QR_LOGIN_USED: { status: 409, key: 'errors.qr_login_used', message: 'This QR code has already been used' },
+  CONTENT_NOT_FOUND: {
+    status: 404,
+    key: 'errors.content_not_found',
+    message: 'No such page, article or news item',
+  },
+  CASINO_GAME_NOT_FOUND: {
+    status: 404,
+    key: 'errors.casino_game_not_found',
+    message: 'No such casino game',
+  },
+  CASINO_STAKE_OUT_OF_RANGE: {
+    status: 422,
+    key: 'errors.casino_stake_out_of_range',
+    message: "The stake is outside the game's limits",
+  },
+  CASINO_STAKE_PRECISION: {
+    status: 422,
+    key: 'errors.casino_stake_precision',
+    message: 'The stake has more decimals than the currency allows',
+  },
+  CASINO_RULE: {
+    status: 422,
+    key: 'errors.casino_rule',
+    message: "The game's rules do not allow this bet",
+  },
+  CASINO_ACTION_NOT_ALLOWED: {
+    status: 409,
+    key: 'errors.casino_action_not_allowed',
+    message: 'This decision is not allowed now',
+  },
+  CASINO_ROUND_OPEN: {
+    status: 409,
+    key: 'errors.casino_round_open',
+    message: 'Finish the open round of this game first',
+  },
+  CASINO_ROUND_NOT_FOUND: {
+    status: 404,
+    key: 'errors.casino_round_not_found',
+    message: 'No such round',
+  },
+  CASINO_ROUND_FINISHED: {
+    status: 409,
+    key: 'errors.casino_round_finished',
+    message: 'This round is already over',
+  },
+  CASINO_IDEMPOTENCY_MISMATCH: {
+    status: 422,
+    key: 'errors.casino_idempotency_mismatch',
+    message: 'This Idempotency-Key was already used for a different round request',
+  },
+  CASINO_DEMO_ONLY: {
+    status: 422,
+    key: 'errors.casino_demo_only',
+    message: 'This game is played in demo mode only',
+  },
+  CASINO_REAL_ONLY: {
+    status: 422,
+    key: 'errors.casino_real_only',
+    message: 'This game is played for real money only',
+  },
+  CASINO_MIN_ROUND_INTERVAL: {
+    status: 429,
+    key: 'errors.casino_min_round_interval',
+    message: 'Rounds cannot follow each other this fast; wait a moment',
+  },
+  CASINO_CLIENT_SEED_INVALID: {
+    status: 422,
+    key: 'errors.casino_client_seed_invalid',
+    message: 'The client seed must be 1 to 64 printable characters without a colon',
+  },
+  CASINO_PROVIDER_NOT_FOUND: {
+    status: 404,
+    key: 'errors.casino_provider_not_found',
+    message: 'No such game provider',
+  },
   INTERNAL: { status: 500, key: 'errors.internal', message: 'Something went wrong on our side' },
+  CASINO_CRASH_NOT_ACCEPTING: {
+    status: 409,
+    key: 'errors.casino_crash_not_accepting',
+    message: 'Bets are taken only while the next crash round is open for betting',
+  },
+  CASINO_CRASH_CASHOUT_LATE: {
+    status: 409,
+    key: 'errors.casino_crash_cashout_late',
+    message: 'Too late: the round crashed before the cash-out',
+  },
+  CASINO_DRAW_CLOSED: {
+    status: 409,
+    key: 'errors.casino_draw_closed',
+    message: 'This draw no longer takes bets or cards: wait for the next one',
+  },
+  LOTTO_GAME_NOT_FOUND: {
+    status: 404,
+    key: 'errors.lotto_game_not_found',
+    message: 'No such lotto game',
+  },
+  LOTTO_DRAW_NOT_FOUND: {
+    status: 404,
+    key: 'errors.lotto_draw_not_found',
+    message: 'No such lotto draw',
+  },
+  LOTTO_TICKET_NOT_FOUND: {
+    status: 404,
+    key: 'errors.lotto_ticket_not_found',
+    message: 'No such lotto ticket',
+  },
+  LOTTO_WRONG_COUNT: {
+    status: 422,
+    key: 'errors.lotto_wrong_count',
+    message: 'The ticket has the wrong count of numbers for this game',
+  },
+  LOTTO_NUMBERS_OUT_OF_RANGE: {
+    status: 422,
+    key: 'errors.lotto_numbers_out_of_range',
+    message: "A number is outside the game's range",
+  },
+  LOTTO_NUMBERS_REPEATED: {
+    status: 422,
+    key: 'errors.lotto_numbers_repeated',
+    message: 'A number appears twice on the ticket',
+  },
+  LOTTO_DRAWS_OUT_OF_RANGE: {
+    status: 422,
+    key: 'errors.lotto_draws_out_of_range',
+    message: 'This game cannot be played for that many draws',
+  },
+  LOTTO_PRICE_MISMATCH: {
+    status: 422,
+    key: 'errors.lotto_price_mismatch',
+    message: 'The ticket price has changed; check it and buy again',
+  },
+  LOTTO_CURRENCY_NOT_SUPPORTED: {
+    status: 422,
+    key: 'errors.lotto_currency_not_supported',
+    message: "This lotto is not played in your account's currency",
+  },
+  CASHBACK_PREMIUM_NOT_ELIGIBLE: {
+    status: 409,
+    key: 'errors.cashback_premium_not_eligible',
+    message: 'Premium cashback opens from a higher VIP level',
+  },
+  LOTTO_IDEMPOTENCY_MISMATCH: {
+    status: 422,
+    key: 'errors.lotto_idempotency_mismatch',
+    message: 'This Idempotency-Key was already used for a different ticket',
+  },
+  LOTTO_SALES_CLOSED: {
+    status: 409,
+    key: 'errors.lotto_sales_closed',
+    message: 'Ticket sales for this draw are closed',
+  },
+  LOTTO_NOT_ENOUGH_DRAWS: {
+    status: 409,
+    key: 'errors.lotto_not_enough_draws',
+    message: 'Not that many draws are on sale yet',
+  },
+  TOTO_DRAW_NOT_FOUND: {
+    status: 404,
+    key: 'errors.toto_draw_not_found',
+    message: 'No such toto draw',
+  },
+  TOTO_COUPON_NOT_FOUND: {
+    status: 404,
+    key: 'errors.toto_coupon_not_found',
+    message: 'No such toto coupon',
+  },
+  TOTO_POOL_CLOSED: {
+    status: 409,
+    key: 'errors.toto_pool_closed',
+    message: 'This toto draw no longer takes coupons',
+  },
+  TOTO_MATCH_MISSING: {
+    status: 422,
+    key: 'errors.toto_match_missing',
+    message: 'Pick at least one outcome for every match of the draw',
+  },
+  TOTO_BAD_OUTCOME: {
+    status: 422,
+    key: 'errors.toto_bad_outcome',
+    message: 'A pick is one to three of the outcomes 1, X and 2, once each',
+  },
+  TOTO_STAKE_BELOW_MINIMUM: {
+    status: 422,
+    key: 'errors.toto_stake_below_minimum',
+    message: "The stake per combination is below the draw's minimum",
+  },
+  TOTO_STAKE_STEP: {
+    status: 422,
+    key: 'errors.toto_stake_step',
+    message: "The stake per combination must be a whole multiple of the draw's minimum",
+  },
+  TOTO_CURRENCY: {
+    status: 422,
+    key: 'errors.toto_currency',
+    message: 'The toto is played in another currency: open an account in it first',
+  },
+  TOTO_IDEMPOTENCY_MISMATCH: {
+    status: 422,
+    key: 'errors.toto_idempotency_mismatch',
+    message: 'This Idempotency-Key was already used for a different coupon',
+  },
+  BONUS_PROMO_UNKNOWN: { status: 404, key: 'errors.bonus_promo_unknown', message: 'No such promo code' },
+  BONUS_PROMO_EXPIRED: {
+    status: 409,
+    key: 'errors.bonus_promo_expired',
+    message: 'This promo code has expired',
+  },
+  BONUS_PROMO_USED_UP: {
+    status: 409,
+    key: 'errors.bonus_promo_used_up',
+    message: 'This promo code has been used up',
+  },
+  BONUS_COUNTRY_NOT_ALLOWED: {
+    status: 403,
+    key: 'errors.bonus_country_not_allowed',
+    message: 'This bonus is not offered in your country',
+  },
+  BONUS_BUDGET_EXHAUSTED: {
+    status: 409,
+    key: 'errors.bonus_budget_exhausted',
+    message: 'This promotion has run out',
+  },
+  BONUS_MAX_BET: {
+    status: 409,
+    key: 'errors.bonus_max_bet',
+    message: 'The stake is above the maximum bet while a bonus is being wagered',
+  },
+  BONUS_ALREADY_CLAIMED: {
+    status: 409,
+    key: 'errors.bonus_already_claimed',
+    message: 'You have already received this bonus',
+  },
+  BONUS_NOT_ELIGIBLE: {
+    status: 403,
+    key: 'errors.bonus_not_eligible',
+    message: 'You cannot receive this bonus',
+  },
+  BONUS_ACTIVE_EXISTS: {
+    status: 409,
+    key: 'errors.bonus_active_exists',
+    message: 'Finish or forfeit your active bonus first',
+  },
+  BONUS_CAMPAIGN_CLOSED: {
+    status: 409,
+    key: 'errors.bonus_campaign_closed',
+    message: 'This promotion is not running now',
+  },
+  BONUS_CAMPAIGN_NOT_FOUND: {
+    status: 404,
+    key: 'errors.bonus_campaign_not_found',
+    message: 'No such promotion',
+  },
+  BONUS_CAMPAIGN_INVALID: {
+    status: 400,
+    key: 'errors.bonus_campaign_invalid',
+    message: 'The promotion definition is not valid',
+  },
+  BONUS_CAMPAIGN_EXISTS: {
+    status: 409,
+    key: 'errors.bonus_campaign_exists',
+    message: 'A promotion or promo code with this code exists',
+  },
+  BONUS_NOT_FOUND: { status: 404, key: 'errors.bonus_not_found', message: 'No such bonus' },
+  BONUS_NOT_ACTIVE: {
+    status: 409,
+    key: 'errors.bonus_not_active',
+    message: 'This bonus is no longer active',
+  },
+  BONUS_CONFIRMATION_REQUIRED: {
+    status: 409,
+    key: 'errors.bonus_confirmation_required',
+    message: 'Confirm that your active bonuses will be forfeited',
+  },
+  BONUS_POINTS_INSUFFICIENT: {
+    status: 409,
+    key: 'errors.bonus_points_insufficient',
+    message: 'Not enough points',
+  },
+  BONUS_SHOP_ITEM_NOT_FOUND: {
+    status: 404,
+    key: 'errors.bonus_shop_item_not_found',
+    message: 'No such reward',
+  },
+  REFERRAL_CODE_UNKNOWN: {
+    status: 404,
+    key: 'errors.referral_code_unknown',
+    message: 'No player has this referral code',
+  },
+  REFERRAL_SELF: {
+    status: 409,
+    key: 'errors.referral_self',
+    message: 'You cannot use your own referral code',
+  },
+  REFERRAL_ALREADY_SET: {
+    status: 409,
+    key: 'errors.referral_already_set',
+    message: "You already came by a friend's invitation",
+  },
+  REFERRAL_TOO_LATE: {
+    status: 409,
+    key: 'errors.referral_too_late',
+    message: "A friend's code can be entered only before the first deposit",
+  },
 } as const satisfies Record<string, { status: number; key: string; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -2,7 +2,9 @@
  * What production does with what it is not told. The sandbox payment provider lets anyone "pay"
  * with test cards and its notifications are signed with a key: in production it runs only when
  * asked for by name and allowed in so many words, and never with the public development key. Keys
- * left unset (AUTH_SECRET) are random per site, never a default anyone could read.
+ * left unset (AUTH_SECRET) are random per site, never a default anyone could read. E-mail and SMS
+ * providers are required (registration, recovery and sign-in codes must leave the building) unless
+ * MESSAGING=off says so, and then the site config tells the web.
  */
 import { describe, expect, it } from 'vitest';
 import { ServerKeys } from '../modules/auth/index.ts';
@@ -32,13 +34,16 @@ describe('payment provider configuration', () => {
   });
 
   it('takes no payments in production unless a provider is named', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).paymentsProvider).toBe('none');
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'none' }).paymentsProvider).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', MESSAGING: 'off' }).paymentsProvider).toBe('none');
+    expect(
+      loadConfig({ NODE_ENV: 'production', MESSAGING: 'off', PAYMENTS_PROVIDER: 'none' }).paymentsProvider,
+    ).toBe('none');
   });
 
   it('refuses the sandbox in production unless explicitly allowed, naming the variable', () => {
     const message = refusal({
       NODE_ENV: 'production',
+      MESSAGING: 'off',
       PAYMENTS_PROVIDER: 'sandbox',
       PAYMENTS_SANDBOX_SECRET: SECRET,
     });
@@ -47,6 +52,7 @@ describe('payment provider configuration', () => {
     expect(message).not.toContain('\n');
     const allowed = loadConfig({
       NODE_ENV: 'production',
+      MESSAGING: 'off',
       PAYMENTS_PROVIDER: 'sandbox',
       PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION: 'true',
       PAYMENTS_SANDBOX_SECRET: SECRET,
@@ -58,6 +64,7 @@ describe('payment provider configuration', () => {
   it('has no public key for the sandbox in production', () => {
     const allowed = {
       NODE_ENV: 'production',
+      MESSAGING: 'off',
       PAYMENTS_PROVIDER: 'sandbox',
       PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION: 'true',
     };
@@ -69,7 +76,7 @@ describe('payment provider configuration', () => {
   });
 
   it('serves no sandbox payment page in a default production app', async () => {
-    const t = await createTestApp({ roles: 'api', env: { NODE_ENV: 'production' } });
+    const t = await createTestApp({ roles: 'api', env: { NODE_ENV: 'production', MESSAGING: 'off' } });
     try {
       const page = await t.app.inject({ method: 'GET', url: '/payments-sandbox/pay/pay_0123456789abcdef' });
       expect([page.statusCode, page.json().error.code]).toEqual([404, 'ROUTE_NOT_FOUND']);
@@ -88,8 +95,8 @@ describe('payment provider configuration', () => {
 describe('AUTH_SECRET unset in production', () => {
   it('signs with a random key kept in its own database, different on every site', async () => {
     const sites = [
-      await createTestApp({ roles: 'api', env: { NODE_ENV: 'production' } }),
-      await createTestApp({ roles: 'api', env: { NODE_ENV: 'production' } }),
+      await createTestApp({ roles: 'api', env: { NODE_ENV: 'production', MESSAGING: 'off' } }),
+      await createTestApp({ roles: 'api', env: { NODE_ENV: 'production', MESSAGING: 'off' } }),
     ];
     try {
       const keys = [];
@@ -103,6 +110,83 @@ describe('AUTH_SECRET unset in production', () => {
       expect(keys[0]!.equals(keys[1]!)).toBe(false);
     } finally {
       for (const site of sites) await site.close();
+    }
+  });
+});
+
+describe('messaging in production', () => {
+  const providers = {
+    SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+    MAIL_FROM: 'Parlay <no-reply@example.com>',
+    SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+  };
+
+  it('refuses to start without an e-mail and an SMS provider, naming what is missing', () => {
+    const none = refusal({ NODE_ENV: 'production' });
+    expect(none).toMatch(/^invalid configuration: MESSAGING = "": [^\n]+$/);
+    expect(none).toContain('SMTP_URL and MAIL_FROM (e-mail) and SMS_WEBHOOK_URL (SMS)');
+    expect(none).toContain('MESSAGING=off');
+    const { SMS_WEBHOOK_URL: _, ...mailOnly } = providers;
+    expect(refusal({ NODE_ENV: 'production', ...mailOnly })).toMatch(
+      /needs SMS_WEBHOOK_URL \(SMS\) to deliver/,
+    );
+    const { SMTP_URL: __, ...smsOnly } = providers;
+    expect(refusal({ NODE_ENV: 'production', ...smsOnly })).toMatch(
+      /needs SMTP_URL and MAIL_FROM \(e-mail\) to deliver/,
+    );
+    expect(refusal({ NODE_ENV: 'production', MESSAGING: 'on' })).toMatch(
+      /^invalid configuration: MESSAGING = "on": /,
+    );
+    // Set but empty is the default (on), so it refuses too; only off is off.
+    expect(refusal({ NODE_ENV: 'production', MESSAGING: '' })).toMatch(
+      /^invalid configuration: MESSAGING = "": /,
+    );
+    expect(refusal({ NODE_ENV: 'development', MESSAGING: 'sometimes' })).toMatch(
+      /^invalid configuration: MESSAGING = "sometimes": /,
+    );
+  });
+
+  it('starts with both providers, or with MESSAGING=off said in so many words', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...providers }).messaging).toBe('on');
+    expect(loadConfig({ NODE_ENV: 'production', MESSAGING: 'off' }).messaging).toBe('off');
+    // Outside production the development inbox stands in for missing providers.
+    expect(loadConfig({ NODE_ENV: 'development' }).messaging).toBe('on');
+  });
+
+  it('refuses half a configuration anywhere: SMTP without a sender, DKIM without its key', () => {
+    expect(refusal({ NODE_ENV: 'development', SMTP_URL: providers.SMTP_URL })).toMatch(
+      /^invalid configuration: MAIL_FROM = "": required with SMTP_URL$/,
+    );
+    expect(
+      refusal({ NODE_ENV: 'development', ...providers, DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 's1' }),
+    ).toMatch(/^invalid configuration: DKIM_DOMAIN = "example.com": DKIM needs /);
+    expect(refusal({ NODE_ENV: 'development', SMTP_URL: 'http://smtp.example.com' })).toMatch(
+      /^invalid configuration: SMTP_URL = "http:\/\/smtp.example.com": /,
+    );
+    expect(refusal({ NODE_ENV: 'development', SMS_WEBHOOK_BODY: '{"to":"{to}"}' })).toMatch(
+      /^invalid configuration: SMS_WEBHOOK_BODY = /,
+    );
+  });
+
+  it('tells the web when messaging is off (features.isMessagingEnabled), and when it is on', async () => {
+    const off = await createTestApp({ roles: 'api', env: { NODE_ENV: 'production', MESSAGING: 'off' } });
+    const on = await createTestApp({ roles: 'api', env: { NODE_ENV: 'production', ...providers } });
+    try {
+      for (const [site, enabled] of [
+        [off, false],
+        [on, true],
+      ] as const) {
+        const all = await site.app.inject({ method: 'GET', url: '/bff-api/config/all.json?lang=en' });
+        expect(all.json().features.isMessagingEnabled).toBe(enabled);
+        const group = await site.app.inject({
+          method: 'GET',
+          url: '/bff-api/config/group/get?groups=features',
+        });
+        expect(group.json().features.isMessagingEnabled).toBe(enabled);
+      }
+    } finally {
+      await off.close();
+      await on.close();
     }
   });
 });

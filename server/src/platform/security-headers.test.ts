@@ -78,10 +78,28 @@ describe('security headers', () => {
 describe('security headers of a page', () => {
   let site: TestApp;
   beforeAll(async () => {
-    site = await createTestApp({ roles: 'web,api', env: { FEED_PROVIDER: 'none' } });
+    site = await createTestApp({
+      roles: 'web,api',
+      env: {
+        FEED_PROVIDER: 'none',
+        // An external game studio: its game pages open in an iframe of the site's game page.
+        CASINO_PROVIDERS: 'far-studio|https://games.far-studio.example/launch|aaaaaaaaaaaaaaaa',
+      },
+    });
   });
   afterAll(async () => {
     await site.close();
+  });
+
+  it('lets the site frame its own pages and the connected studios’ game pages, nothing else', async () => {
+    const res = await site.app.inject({ method: 'GET', url: '/en/' });
+    expect(directive(res.headers['content-security-policy'], 'frame-src')).toEqual([
+      "'self'",
+      'https://games.far-studio.example',
+    ]);
+    // API answers frame nothing (default-src 'self').
+    const api = await site.app.inject({ method: 'GET', url: '/healthz' });
+    expect(directive(api.headers['content-security-policy'], 'frame-src')).toBeUndefined();
   });
 
   it('lets exactly the inline scripts of the page run, the import map among them', async () => {

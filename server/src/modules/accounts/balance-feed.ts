@@ -3,13 +3,13 @@
  * {type:'balance', accounts:[{id, iso, money, type, isActive, …}]}. The ledger tells the feed which
  * accounts changed only once their transfer is committed (never from inside a transaction), and the
  * feed reads the committed balances, so a player never sees money that a rollback takes back.
- * Changes arriving close together are coalesced into one read per player.
+ * Changes arriving close together are coalesced into one read (of every player concerned) per flush.
  */
 import type { Kysely } from 'kysely';
 import type { EventBus } from '../../platform/bus.ts';
 import type { Database } from '../../platform/schema.ts';
 import { accountView } from './account-view.ts';
-import { listAccounts } from './wallet.ts';
+import { listAccountsOfOwners } from './wallet.ts';
 
 /** Coalescing window: a burst of transfers of one player becomes one message. */
 const FLUSH_DELAY_MS = 15;
@@ -78,18 +78,10 @@ export class BalanceFeed {
     this.#accountIds = new Set();
     this.#userIds = new Set();
     try {
-      if (accountIds.length > 0) {
-        const rows = await this.#db
-          .selectFrom('ledger_accounts')
-          .select('user_id')
-          .distinct()
-          .where('id', 'in', accountIds)
-          .where('kind', '=', 'user')
-          .execute();
-        for (const row of rows) if (row.user_id !== null) userIds.add(row.user_id);
-      }
-      for (const userId of userIds) {
-        const accounts = await listAccounts(this.#db, userId);
+      // One read for the whole flush: the players named and the owners of the accounts named.
+      const byUser = await listAccountsOfOwners(this.#db, [...userIds], accountIds);
+      for (const userId of userIds) if (!byUser.has(userId)) byUser.set(userId, []);
+      for (const [userId, accounts] of byUser) {
         const message: BalanceMessage = { type: 'balance', accounts: accounts.map(accountView) };
         await this.#bus.publish(`user:${userId}`, message);
       }

@@ -9,7 +9,7 @@ export { BalanceFeed, type BalanceMessage } from './balance-feed.ts';
 export type { LedgerDifference, LedgerReport } from './check-ledger.ts';
 export { type DocumentStorage, LocalDiskStorage, MemoryStorage } from './document-storage.ts';
 export { LEDGER_USAGE, runLedgerCommand } from './ledger-command.ts';
-export { Ledger, type MoveInput } from './ledger-service.ts';
+export { Ledger, type MoveInput, type PreparedTransfer } from './ledger-service.ts';
 export {
   MAX_PAGE_SIZE,
   type Page,
@@ -25,6 +25,7 @@ export type {
   Transfer,
   TransferInput,
 } from './post-transfer.ts';
+export type { ReasonTotal, ReasonTotalsQuery } from './reason-totals.ts';
 export type { CaptureInput, PreparedReservationRecord, Reservation, ReserveInput } from './reservations.ts';
 export { accountsRoutes as accountsModule, accountView } from './routes.ts';
 export { SHARDS } from './system-accounts.ts';

@@ -28,7 +28,9 @@ import {
   reverseTransfer,
   type Transfer,
   type TransferInput,
+  transferArguments,
 } from './post-transfer.ts';
+import { type ReasonTotal, type ReasonTotalsQuery, reasonTotals } from './reason-totals.ts';
 import {
   type CaptureInput,
   capture,
@@ -66,8 +68,25 @@ export interface MoveInput {
   metadata?: Metadata;
 }
 
+/** A transfer prepared for a caller's own database call (prepareTransfer): ledger_post()'s arguments. */
+export interface PreparedTransfer {
+  record: {
+    key: string;
+    hash: string;
+    reason: string;
+    metadata: Metadata;
+    accounts: string[];
+    currencies: string[];
+    amounts: string[];
+  };
+  /** Every account the transfer moves (for the balance feed once committed). */
+  accounts: bigint[];
+}
+
 /** Accounts changed inside a transaction, announced to the balance feed once it commits. */
 const CHANGED_IN_TRANSACTION = new WeakMap<Kysely<Database>, Set<bigint>>();
+/** Work to run once a transaction commits (afterCommit); dropped with the transaction otherwise. */
+const AFTER_COMMIT = new WeakMap<Kysely<Database>, (() => void)[]>();
 
 export class Ledger {
   readonly #ctx: LedgerContext;
@@ -113,6 +132,20 @@ export class Ledger {
     const changed = CHANGED_IN_TRANSACTION.get(trx);
     CHANGED_IN_TRANSACTION.delete(trx);
     if (changed && changed.size > 0) this.#feed?.accountsChanged(changed);
+    const after = AFTER_COMMIT.get(trx);
+    AFTER_COMMIT.delete(trx);
+    for (const work of after ?? []) work();
+  }
+
+  /**
+   * Runs `work` when the money transaction `trx` is reported committed (ledger.transaction, or
+   * committed(trx)); never if it rolls back. For events about what the transaction changed, which
+   * must not reach anyone before the change is visible.
+   */
+  afterCommit(trx: Kysely<Database>, work: () => void): void {
+    const list = AFTER_COMMIT.get(trx) ?? [];
+    list.push(work);
+    AFTER_COMMIT.set(trx, list);
   }
 
   /** Runs a money operation; outside a transaction its own commit has happened when it resolves. */
@@ -209,12 +242,40 @@ export class Ledger {
   }
 
   /**
+   * A two-posting transfer (from → to) checked and resolved (system accounts by shard, request
+   * hash) for the caller's own single database call, which posts it with ledger_post()
+   * (casino_round_instant, migration 0094). Run that call inside postPrepared().
+   */
+  async prepareTransfer(input: MoveInput): Promise<PreparedTransfer> {
+    const { from, to, amountMinor, ...rest } = input;
+    const args = await transferArguments(this.#ctx, {
+      ...rest,
+      postings: [
+        { account: from, amountMinor: -amountMinor },
+        { account: to, amountMinor },
+      ],
+    });
+    return {
+      record: {
+        key: args.key,
+        hash: args.hash,
+        reason: args.reason,
+        metadata: args.metadata,
+        accounts: args.accounts,
+        currencies: args.currencies,
+        amounts: args.amounts,
+      },
+      accounts: [...new Set(args.postings.map((p) => p.accountId))],
+    };
+  }
+
+  /**
    * Runs the autocommitted call meant to write a prepared reservation (see prepareReservation),
    * with the ledger's refusals mapped to catalogue errors; when `wrote(result)` says the
    * reservation was written, the changed balances are pushed.
    */
   async postPrepared<T>(
-    prepared: PreparedReservation,
+    prepared: { readonly accounts: readonly bigint[] },
     call: () => Promise<T>,
     wrote: (result: T) => boolean,
   ): Promise<T> {
@@ -249,6 +310,10 @@ export class Ledger {
   // Queries and checks.
   transactions(userId: bigint, filter?: TransactionFilter): Promise<Page<TransactionLine>> {
     return listTransactions(this.#ctx.db, userId, filter);
+  }
+  /** Per player account, what transfers of some reasons took and gave in a window (reason-totals.ts). */
+  reasonTotals(query: ReasonTotalsQuery): Promise<ReasonTotal[]> {
+    return reasonTotals(this.#ctx.db, query);
   }
   check(): Promise<LedgerReport> {
     return checkLedger(this.#ctx.db);

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { migrate } from '../../platform/migrations.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
 import { Ledger, SHARDS } from './index.ts';
 
@@ -40,8 +39,7 @@ async function player(amountMinor: bigint, currency = 'RUB'): Promise<{ userId: 
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.handle);
+  database = await createTestDatabase({ migrated: true });
   ledger = new Ledger(database.handle.db, clock);
 });
 afterAll(async () => {
@@ -597,5 +595,23 @@ describe('history and checks', () => {
       database.handle.db,
     );
     expect((await ledger.check()).transfers).toBeGreaterThan(0);
+  });
+});
+
+describe('work after a money transaction commits (afterCommit)', () => {
+  it('runs once the transaction committed, with its change visible, and never after a rollback', async () => {
+    const seen: string[] = [];
+    await ledger.transaction(async (trx) => {
+      ledger.afterCommit(trx, () => seen.push('committed'));
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual(['committed']);
+    await expect(
+      ledger.transaction(async (trx) => {
+        ledger.afterCommit(trx, () => seen.push('rolled back'));
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(seen).toEqual(['committed']);
   });
 });

@@ -89,6 +89,53 @@ export async function listAccounts(db: Kysely<Database>, userId: bigint): Promis
   return rows.map(toAccount);
 }
 
+/**
+ * The open accounts of several players at once (the balance feed's one read per flush): the players
+ * named, and the owners of the accounts named, each player's accounts in listAccounts' order.
+ */
+export async function listAccountsOfOwners(
+  db: Kysely<Database>,
+  userIds: readonly bigint[],
+  accountIds: readonly bigint[],
+): Promise<Map<bigint, Account[]>> {
+  const byUser = new Map<bigint, Account[]>();
+  if (userIds.length === 0 && accountIds.length === 0) return byUser;
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select([...COLUMNS, 'user_id'])
+    .where('kind', '=', 'user')
+    .where('closed_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(userIds.length > 0 ? [eb('user_id', 'in', [...userIds])] : []),
+        ...(accountIds.length > 0
+          ? [
+              eb(
+                'user_id',
+                'in',
+                eb
+                  .selectFrom('ledger_accounts as named')
+                  .select('named.user_id')
+                  .where('named.id', 'in', [...accountIds])
+                  .where('named.kind', '=', 'user'),
+              ),
+            ]
+          : []),
+      ]),
+    )
+    .orderBy('user_id')
+    .orderBy('type')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    if (row.user_id === null) continue;
+    const list = byUser.get(row.user_id) ?? [];
+    list.push(toAccount(row));
+    byUser.set(row.user_id, list);
+  }
+  return byUser;
+}
+
 export async function accountsView(db: Kysely<Database>, userId: bigint): Promise<AccountsView> {
   const accounts = await listAccounts(db, userId);
   return {

@@ -53,6 +53,16 @@ export interface ResolvedSession {
 /** Seen-at is written at most this often per session. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** A new player as onUserRegistered listeners see it (promo code and country as typed at registration). */
+export interface RegisteredUser {
+  userId: number;
+  currency: string;
+  promoCode: string | null;
+  countryCode: string | null;
+  /** The bring-a-friend code of the link the player came by (the bf_id cookie), if any. */
+  bringFriendCode?: string | null;
+}
+
 export class AuthService {
   readonly #db: Kysely<Database>;
   readonly #clock: Clock;
@@ -60,7 +70,7 @@ export class AuthService {
   readonly terms: TermsService;
   readonly keys: ServerKeys;
   readonly #siteConfig: SiteConfigService;
-  readonly #registeredListeners: ((user: { userId: number; currency: string }) => Promise<unknown>)[] = [];
+  readonly #registeredListeners: ((user: RegisteredUser) => Promise<unknown>)[] = [];
   #depositLookup: ((userId: number) => Promise<boolean>) | null = null;
   readonly #signInChecks: ((userId: number) => Promise<void>)[] = [];
 
@@ -84,17 +94,54 @@ export class AuthService {
    * Other modules act on a new player through this, e.g. the ledger opens the main account.
    * Listeners run before the registration answers; a failing one fails the registration request.
    */
-  onUserRegistered(listener: (user: { userId: number; currency: string }) => Promise<unknown>): void {
+  onUserRegistered(listener: (user: RegisteredUser) => Promise<unknown>): void {
     this.#registeredListeners.push(listener);
   }
 
   async userRegistered(userId: number): Promise<void> {
     const row = await this.#db
       .selectFrom('users')
-      .select('currency')
+      .select(['currency', 'promo_code', 'country_code'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    for (const listener of this.#registeredListeners) await listener({ userId, currency: row.currency });
+    const referral = await this.#db
+      .selectFrom('user_referrals')
+      .select('bf_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const user = {
+      userId,
+      currency: row.currency,
+      promoCode: row.promo_code,
+      countryCode: row.country_code,
+      bringFriendCode: referral?.bf_id ?? null,
+    };
+    for (const listener of this.#registeredListeners) await listener(user);
+  }
+
+  /** The device ids (verified fingerprints) of a player's sessions, newest first (bring-a-friend fraud rules). */
+  async deviceIdsOf(userId: number, limit = 50): Promise<string[]> {
+    const rows = await this.#db
+      .selectFrom('auth_sessions')
+      .select('device_fingerprint')
+      .where('user_id', '=', userId)
+      .where('fingerprint_status', '=', 'ok')
+      .where('device_fingerprint', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+    return [...new Set(rows.map((r) => r.device_fingerprint as string))];
+  }
+
+  /** Players' first names, else account numbers (bring-a-friend shows them masked). */
+  async firstNamesOf(userIds: readonly number[]): Promise<Map<number, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.#db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'account_number'])
+      .where('id', 'in', userIds)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.first_name || String(r.account_number)]));
   }
 
   /** Where has_deposit comes from: the payments module knows whether a deposit was ever credited. */

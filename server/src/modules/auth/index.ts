@@ -19,7 +19,7 @@
  * PASSWORD_TOO_LONG, UNDERAGE, WRONG_CODE, CODE_TIME_UP, CODE_ATTEMPTS_EXCEEDED, CAPTCHA_REQUIRED,
  * TOKEN_LOGIN_INVALID, SOCIAL_PROVIDER_UNKNOWN, SOCIAL_TOKEN_INVALID, SESSION_NOT_FOUND,
  * SIGN_IN_INTERRUPTED (the user's sessions were ended while signing in), FINGERPRINT_INVALID,
- * RATE_LIMITED, VALIDATION_FAILED.
+ * RATE_LIMITED, VALIDATION_FAILED; QR login (qr-login.ts): QR_LOGIN_NOT_FOUND, QR_LOGIN_EXPIRED, QR_LOGIN_USED.
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,6 +30,7 @@ import { createAuthContext } from './auth-context.ts';
 import { AuthService, type RequireUserOptions, type SessionUser } from './auth-service.ts';
 import { DevIdp, devIssuer, isDevIdpEnabled } from './dev-idp.ts';
 import * as httpSession from './http-session.ts';
+import { qrLoginRoutes } from './qr-login-routes.ts';
 import { activationRoutes } from './routes-activation.ts';
 import { devIdpRoutes } from './routes-dev-idp.ts';
 import { fingerprintRoutes } from './routes-fingerprint.ts';
@@ -128,6 +129,7 @@ export async function authModule(
   await app.register(activationRoutes, ctx);
   await app.register(fingerprintRoutes, ctx);
   await app.register(phoneRoutes);
+  await app.register(qrLoginRoutes, ctx);
   await app.register(socialRoutes, { ctx, devIdp });
   if (devIdp)
     await app.register(devIdpRoutes, { db: ctx.db, clock: deps.clock, config: deps.config, idp: devIdp });

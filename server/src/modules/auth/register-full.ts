@@ -76,9 +76,13 @@ export async function registerFull(
       {
         channel: 'email',
         recipient: email,
-        subject: 'Confirm your e-mail',
-        body: `Welcome to Parlay. Your account number is ${created.accountNumber}.\nConfirmation code: ${code}\nEnter it in the office, or open ${confirmLink(ctx, body.lang ?? 'ru', created.id, code)}`,
         template: 'confirm_email',
+        lang: body.lang ?? 'ru',
+        params: {
+          code,
+          accountNumber: String(created.accountNumber),
+          link: confirmLink(ctx, body.lang ?? 'ru', created.id, code),
+        },
       },
       trx,
     );

@@ -2,6 +2,7 @@
 import { activationTypeFor } from '@parlay/domain/auth/activation.ts';
 import { normalizePhone } from '@parlay/domain/auth/credentials.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requireMessaging } from '../outbox/index.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { Registrant } from './caller.ts';
 import { hashPassword } from './password-hash.ts';
@@ -20,6 +21,8 @@ export async function registerPhone(
   registrant: Registrant,
   body: RegistrationBasics & { phoneCode: string; phoneNumber: string; code: string; password: string },
 ): Promise<AnswerWithCookie<{ userId: number; accountNumber: string }>> {
+  // Without e-mail and SMS the code never arrives (MESSAGING=off): refused before anything counts.
+  requireMessaging(ctx.config);
   const phone = normalizePhone(body.phoneCode, body.phoneNumber);
   if (!phone) throw new AppError('VALIDATION_FAILED', 'phoneNumber: not a phone number');
   assertPassword(body.password);

@@ -4,6 +4,7 @@
  */
 
 import { AppError } from '../../platform/errors.ts';
+import { requireMessaging } from '../outbox/index.ts';
 import type { AuthContext } from './auth-context.ts';
 import { hashPassword } from './password-hash.ts';
 import { type RecoveryTarget, targetOf } from './recovery-target.ts';
@@ -13,6 +14,8 @@ export async function resetPassword(
   ctx: AuthContext,
   body: RecoveryTarget & { code: string; newPassword: string },
 ): Promise<{ result: true }> {
+  // Without e-mail and SMS the code never arrives (MESSAGING=off): refused before anything counts.
+  requireMessaging(ctx.config);
   const { target } = targetOf(body);
   assertPassword(body.newPassword);
   const { userId } = await ctx.codes.consume('recovery', target, body.code);

@@ -21,7 +21,7 @@ export async function sendCredentials(
   await ctx.guard.limit(`credentials-mail:${user.userId}`, 3_600_000, CREDENTIAL_MAILS_PER_HOUR);
   const row = await ctx.db
     .selectFrom('users')
-    .select(['account_number', 'password_hash'])
+    .select(['account_number', 'password_hash', 'language'])
     .where('id', '=', user.userId)
     .executeTakeFirstOrThrow();
   if (!row.password_hash || !(await verifyPassword(body.password, row.password_hash))) {
@@ -30,9 +30,9 @@ export async function sendCredentials(
   await ctx.outbox.enqueue({
     channel: 'email',
     recipient: email,
-    subject: 'Your Parlay account',
-    body: `Account number: ${String(row.account_number)}\nPassword: ${body.password}\nKeep this message safe, or delete it once you have saved them.`,
     template: 'credentials',
+    lang: row.language,
+    params: { accountNumber: String(row.account_number), password: body.password },
   });
   return { result: true };
 }

@@ -30,9 +30,9 @@ export async function sendEmailConfirmation(
       {
         channel: 'email',
         recipient: email,
-        subject: 'Confirm your e-mail',
-        body: `Parlay: your e-mail confirmation code is ${code}.\nOr open ${confirmLink(ctx, lang, user.userId, code)}`,
         template: 'confirm_email',
+        lang,
+        params: { code, link: confirmLink(ctx, lang, user.userId, code) },
       },
       trx,
     );

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { assertRecentSignIn, CONTACT_CODES_PER_HOUR, securityRowOf } from './account-security.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { SessionUser } from './auth-service.ts';
-import { isPhoneTaken, phoneTarget } from './users.ts';
+import { isPhoneTaken, languageOf, phoneTarget } from './users.ts';
 
 export async function sendPhoneConfirmation(
   ctx: AuthContext,
@@ -29,8 +29,9 @@ export async function sendPhoneConfirmation(
       {
         channel: 'sms',
         recipient: phoneTarget(phone),
-        body: `Parlay: your phone confirmation code is ${code}.`,
         template: 'confirm_phone',
+        lang: await languageOf(trx, user.userId),
+        params: { code },
       },
       trx,
     );

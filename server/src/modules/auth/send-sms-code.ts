@@ -6,9 +6,10 @@
 
 import { normalizePhone } from '@parlay/domain/auth/credentials.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requireMessaging } from '../outbox/index.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { Caller } from './caller.ts';
-import { findByPhone, phoneTarget } from './users.ts';
+import { findByPhone, languageOf, phoneTarget } from './users.ts';
 
 export const SMS_RESEND_SECONDS = 60;
 const SMS_PER_HOUR = 5;
@@ -19,6 +20,8 @@ export async function sendSmsCode(
   caller: Caller,
   body: { phoneCode: string; phoneNumber: string; purpose: 'login' | 'registration' },
 ): Promise<{ result: true; resendAfterSeconds: number }> {
+  // Without e-mail and SMS the code never arrives (MESSAGING=off): refused before anything counts.
+  requireMessaging(ctx.config);
   const phone = normalizePhone(body.phoneCode, body.phoneNumber);
   if (!phone) throw new AppError('VALIDATION_FAILED', 'phoneNumber: not a phone number');
   const target = phoneTarget(phone);
@@ -29,14 +32,16 @@ export async function sendSmsCode(
   const user = await findByPhone(ctx.db, phone);
   if (body.purpose === 'login' && !user) return { result: true, resendAfterSeconds: SMS_RESEND_SECONDS };
   const purpose = body.purpose === 'login' ? 'login' : 'registration';
+  const lang = await languageOf(ctx.db, user?.id ?? null);
   await ctx.db.transaction().execute(async (trx) => {
     const code = await ctx.codes.issue(purpose, target, user?.id ?? null, trx);
     await ctx.outbox.enqueue(
       {
         channel: 'sms',
         recipient: target,
-        body: `Parlay: your ${purpose === 'login' ? 'sign-in' : 'registration'} code is ${code}. Do not share it.`,
         template: `${purpose}_code`,
+        lang,
+        params: { code },
       },
       trx,
     );

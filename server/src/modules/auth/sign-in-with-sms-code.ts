@@ -2,6 +2,7 @@
 
 import { normalizePhone } from '@parlay/domain/auth/credentials.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requireMessaging } from '../outbox/index.ts';
 import type { AuthContext } from './auth-context.ts';
 import { type Caller, subjectOf } from './caller.ts';
 import { finishSignIn, type SignInOutcome } from './sign-in.ts';
@@ -12,6 +13,8 @@ export async function signInWithSmsCode(
   caller: Caller,
   body: { phoneCode: string; phoneNumber: string; code: string; remember?: boolean },
 ): Promise<SignInOutcome> {
+  // Without e-mail and SMS the code never arrives (MESSAGING=off): refused before anything counts.
+  requireMessaging(ctx.config);
   const phone = normalizePhone(body.phoneCode, body.phoneNumber);
   if (!phone) throw new AppError('VALIDATION_FAILED', 'phoneNumber: not a phone number');
   const target = phoneTarget(phone);

@@ -75,6 +75,13 @@ export async function isPhoneTaken(db: Kysely<Database>, phone: Phone): Promise<
   return (await findByPhone(db, phone)) !== null;
 }
 
+/** The account's language (ru, en), for the messages sent to it; undefined without an account. */
+export async function languageOf(db: Kysely<Database>, userId: number | null): Promise<string | undefined> {
+  if (userId === null) return undefined;
+  const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return row?.language;
+}
+
 /** The phone as one outbox recipient / code target: +<code><number>. */
 export const phoneTarget = (phone: Phone): string => `+${phone.code}${phone.number}`;
 

@@ -38,6 +38,10 @@ export interface BetOutcome {
   currency: string;
   stakeMinor: bigint;
   payoutMinor: bigint;
+  /** The coupon's coefficient in thousandths (the bonus engine's minimum odds), when it has one. */
+  coefMilli?: bigint | null;
+  /** The part of stakeMinor that was cashed out (the bonus engine counts only the stake that ran). */
+  cashedOutStakeMinor?: bigint;
 }
 
 /**
@@ -109,6 +113,8 @@ export interface BettingContext {
    * so every placement takes the full path.
    */
   stakeCountInCall: 'count' | 'skip' | null;
+  /** True when this player's placements must take the full path (the bonus engine's maximum bet). */
+  fullPathFor?: (userId: bigint) => Promise<boolean>;
   settlementHooks: SettlementHooks;
   /** The placement's database calls, batched across this process's concurrent placements. */
   batches: PlacementBatches;

@@ -6,6 +6,7 @@
  * checks the balance, and writes the bet, its legs, the stake's transfer and reservation, all or
  * nothing for the whole batch. Answers null when the coupon needs the full transaction
  * (place-in-transaction.ts): a promo code (its one use is claimed there), a custom stake check, a
+ * player the context's fullPathFor names (an active bonus: its maximum bet is checked there), a
  * player with any limit row, a balance or account the batch would not take (the full path answers
  * as for one placement: accepted, INSUFFICIENT_FUNDS, ACCOUNT_FROZEN...), or selections that kept
  * changing.
@@ -28,6 +29,7 @@ export async function placeInBatch(
 ): Promise<PlaceAnswer | null> {
   const { userId, request, betId } = placement;
   if (ctx.stakeCountInCall === null || request.promoCode) return null;
+  if (ctx.fullPathFor && (await ctx.fullPathFor(userId))) return null;
   const account = await ctx.ledger.accountFacts(userId, request.accountId);
   const settings = resolveCouponSettings(config, account.iso);
   for (let attempt = 0; attempt < BATCH_ATTEMPTS; attempt++) {

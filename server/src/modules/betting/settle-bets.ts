@@ -200,7 +200,14 @@ export async function settleBet(
 export async function recordBetOutcome(
   ctx: BettingContext,
   trx: Kysely<Database>,
-  bet: { id: bigint; user_id: bigint; currency: string; stake: bigint; cashed_out: bigint },
+  bet: {
+    id: bigint;
+    user_id: bigint;
+    currency: string;
+    stake: bigint;
+    cashed_out: bigint;
+    coef_milli?: bigint | null;
+  },
   payoutMinor: bigint,
 ): Promise<void> {
   const cashedPart = await trx
@@ -214,5 +221,7 @@ export async function recordBetOutcome(
     currency: bet.currency,
     stakeMinor: bet.stake + BigInt(cashedPart.part),
     payoutMinor: payoutMinor + bet.cashed_out,
+    coefMilli: bet.coef_milli ?? null,
+    cashedOutStakeMinor: BigInt(cashedPart.part),
   });
 }

@@ -101,6 +101,62 @@ export const CONFIG_GROUPS = {
     /** The site offers the VIP bet (coupon-accounts §5): a request above the maximum amount. */
     isVipBetShown: { schema: Bool, value: true },
   },
+  /** Jurisdiction switches of the in-house casino (issue 18); gameOverrides by engine id or numeric game id. */
+  casino: {
+    autoplay: { schema: Bool, value: true },
+    autoplayMaxRounds: { schema: Int(0, 10_000), value: 100 },
+    turbo: { schema: Bool, value: true },
+    /** Shortest time between the starts of two rounds of one player in one game. */
+    minRoundMs: { schema: Int(0, 60_000), value: 0 },
+    showNetPosition: { schema: Bool, value: false },
+    showSessionTimer: { schema: Bool, value: false },
+    /** The slots' first-deposit bonus address redirects (301) here when set (coupon-accounts §5); '' = off. */
+    slotFirstDepositBonusUrl: {
+      schema: Type.String({ maxLength: 500, pattern: '^(|/[^/].*|https://.+)$' }),
+      value: '',
+    },
+    /** Per currency, minor units; a currency not listed has only the game's own maximum. */
+    maxStakeMinorByCurrency: {
+      schema: Type.Record(Type.String({ pattern: '^[A-Z]{3}$' }), Type.String({ pattern: '^\\d{1,16}$' })),
+      value: {},
+    },
+    gameOverrides: {
+      schema: Type.Record(
+        Type.String({ pattern: '^[a-z0-9-]{1,40}$' }),
+        Type.Object(
+          {
+            autoplay: Type.Optional(Bool),
+            autoplayMaxRounds: Type.Optional(Int(0, 10_000)),
+            turbo: Type.Optional(Bool),
+            minRoundMs: Type.Optional(Int(0, 60_000)),
+            showNetPosition: Type.Optional(Bool),
+            showSessionTimer: Type.Optional(Bool),
+            maxStakeMinorByCurrency: Type.Optional(
+              Type.Record(Type.String({ pattern: '^[A-Z]{3}$' }), Type.String({ pattern: '^\\d{1,16}$' })),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        { maxProperties: 5000 },
+      ),
+      value: {
+        'slot-classic': { minRoundMs: 2500 },
+        'slot-fruits': { minRoundMs: 2500 },
+        'slot-cluster': { minRoundMs: 2500 },
+      },
+    },
+  },
+  /** Jurisdiction switches of the bonus engine (issue 20, docs/bonuses.md). */
+  bonuses: {
+    /** Largest wagering multiple a bonus may carry (0 = none); UK rules from 2026: 10. */
+    maxWageringMultiple: { schema: Int(0, 100), value: 10 },
+    noMixedProducts: { schema: Bool, value: false },
+    optInRequired: { schema: Bool, value: false },
+    noBonusesWhenSelfExcluded: { schema: Bool, value: true },
+    noBonusesWithoutMarketing: { schema: Bool, value: false },
+    /** Points earned per whole unit (100 minor) wagered, in hundredths of a point (100 = 1 point). */
+    pointsPerUnitCenti: { schema: Int(0, 100_000), value: 100 },
+  },
   support: {
     email: { schema: Str, value: 'support@parlay.example' },
     phone: { schema: Str, value: '+7 800 000-00-00' },

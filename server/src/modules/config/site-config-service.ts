@@ -31,13 +31,22 @@ export class SiteConfigService {
   readonly #bus: EventBus;
   readonly #clock: Clock;
   readonly #jitter: () => number;
+  /** Values the process's environment fixes (features.isMessagingEnabled from MESSAGING): shown, never stored. */
+  readonly #fixed: Partial<Record<ConfigGroupName, Record<string, unknown>>>;
   #cache: { stored: Map<string, unknown>; expiresAtMs: number } | null = null;
 
-  constructor(db: Kysely<Database>, bus: EventBus, clock: Clock, jitter: () => number = () => 0.5) {
+  constructor(
+    db: Kysely<Database>,
+    bus: EventBus,
+    clock: Clock,
+    jitter: () => number = () => 0.5,
+    fixed: Partial<Record<ConfigGroupName, Record<string, unknown>>> = {},
+  ) {
     this.#db = db;
     this.#bus = bus;
     this.#clock = clock;
     this.#jitter = jitter;
+    this.#fixed = fixed;
     bus.subscribe(CONFIG_CHANGED_TOPIC, () => this.invalidate());
   }
 
@@ -65,6 +74,7 @@ export class SiteConfigService {
         const raw = stored.has(`${name}.${key}`) ? stored.get(`${name}.${key}`) : setting.value;
         group[key] = resolveLanguage(raw, lang, fallback);
       }
+      Object.assign(group, this.#fixed[name]);
       result[name] = group;
     }
     return result;

@@ -12,6 +12,8 @@
 
 import {
   checkAmount,
+  isLockLimit,
+  LIMIT_TYPES,
   type LimitRecord,
   type LimitType,
   limitMinorOf,
@@ -25,6 +27,9 @@ import { sql } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import { convert, convertOrNull, rateMissing } from './exchange-rates.ts';
 import type { Db, StoredLimits } from './limit-records.ts';
+
+/** The limits that lock the account while they run (self-exclusion, time-out). */
+const LOCK_TYPES: readonly LimitType[] = LIMIT_TYPES.filter(isLockLimit);
 
 export type UsageKind = 'deposit' | 'stake' | 'loss';
 
@@ -283,10 +288,10 @@ function hasAmountLimit(limits: StoredLimits, family: 'wager' | 'loss' | 'deposi
   });
 }
 
-/** A self-exclusion (30) or time-out (33) runs. */
+/** A lock (self-exclusion or time-out) runs. */
 function isLocked(limits: StoredLimits, nowMs: number): boolean {
   const nowSec = Math.floor(nowMs / 1000);
-  return ([30, 33] as const).some((type) => {
+  return LOCK_TYPES.some((type) => {
     const record = limits.records.get(type);
     return record !== undefined && lockedUntilSec([record], nowSec) !== null;
   });

@@ -13,7 +13,6 @@ import { InProcessBus } from '../../platform/bus.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createMetrics } from '../../platform/metrics.ts';
-import { migrate } from '../../platform/migrations.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../testing/test-app.ts';
 import { TEST_CARDS } from '../payments/index.ts';
@@ -131,8 +130,7 @@ export async function codeOf(work: Promise<unknown>): Promise<string> {
 /** Registers the file's app: built before its tests, closed and its database dropped after. */
 export function setUpLimitsApp(): void {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrate(database.handle);
+    database = await createTestDatabase({ migrated: true });
     deps = {
       config: testConfig({ PARLAY_ROLES: 'api', AUTH_TOKEN_TTL_SECONDS: '86400' }),
       db: database.handle,

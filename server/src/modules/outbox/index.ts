@@ -1,20 +1,92 @@
 /**
- * Outbox module: SMS and e-mail messages written by other modules (OutboxService.enqueue) and, with
- * DEV_TOOLS=on, the development inbox that shows them to clients on this machine only (it shows every
- * sign-in and recovery code): GET /dev/inbox (HTML page) and GET /dev/inbox.json (the same as JSON).
+ * Outbox module: SMS and e-mail messages written by other modules (OutboxService.enqueue, rendered
+ * from templates per language), their delivery in the workers role (startMessaging: SMTP for
+ * e-mail, an HTTP webhook for SMS, retries with backoff, a delivery log; docs/messaging.md) and,
+ * with DEV_TOOLS=on, the development inbox that shows them to clients on this machine only (it shows
+ * every sign-in and recovery code): GET /dev/inbox (HTML page) and GET /dev/inbox.json (the same as
+ * JSON). No error codes: a broken message is a programming error (TemplateError, a 500).
  */
 import { Type } from '@sinclair/typebox';
+import type { Config } from '../../platform/config.ts';
 import { serveToLocalClientsOnly } from '../../platform/dev-tools.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
+import { type DeliveryLog, OutboxDelivery, startOutboxDelivery } from './delivery.ts';
 import { OutboxService, type StoredMessage } from './outbox-service.ts';
+import { providersOf } from './providers.ts';
+import { escapeHtml } from './templates.ts';
 
+export { DEAD_PAGE_MAX, type DeadMessage, DeadMessages } from './dead-messages.ts';
+export {
+  DEFAULT_DELIVERY_OPTIONS,
+  type DeliveryLog,
+  type DeliveryOptions,
+  OutboxDelivery,
+  retryDelayMs,
+  startOutboxDelivery,
+} from './delivery.ts';
+export { OUTBOX_USAGE, runOutboxCommand } from './outbox-command.ts';
 export {
   type OutboxChannel,
   type OutboxMessage,
   OutboxService,
+  renderMessage,
   type StoredMessage,
 } from './outbox-service.ts';
+export {
+  DeliveryError,
+  type DeliveryProvider,
+  fillWebhookBody,
+  type Providers,
+  providersOf,
+  SmsWebhook,
+  SmtpMailer,
+} from './providers.ts';
+export { escapeHtml, TEMPLATES, TemplateError, type TemplateName } from './templates.ts';
+
+/**
+ * Whether the site sends e-mail and SMS at all (MESSAGING); off = flows that need a code (e-mail
+ * registration, password recovery, SMS sign-in) cannot finish, and the site config tells the web
+ * (features.isMessagingEnabled).
+ */
+export function isMessagingEnabled(config: Config): boolean {
+  return config.messaging === 'on';
+}
+
+/**
+ * For the flows that cannot finish without a delivered code (SMS sign-in and registration codes,
+ * password recovery): 403 MESSAGING_OFF with MESSAGING=off, before anything is stored or counted.
+ */
+export function requireMessaging(config: Config): void {
+  if (!isMessagingEnabled(config)) throw new AppError('MESSAGING_OFF', 'MESSAGING=off: no codes are sent');
+}
+
+/**
+ * Starts delivery in this process (workers role) for the channels that have a provider; none =
+ * nothing runs and messages wait in the outbox (the development inbox shows them). The returned
+ * function stops after the running pass and closes the SMTP connections.
+ */
+export function startMessaging(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'config'>,
+  log: DeliveryLog,
+  intervalMs = 1000,
+): () => Promise<void> {
+  const providers = providersOf(deps.config);
+  const delivery = new OutboxDelivery(deps.db.db, deps.clock, providers, {}, log);
+  log.info(
+    {
+      email: providers.email?.name ?? 'none',
+      sms: providers.sms?.name ?? 'none',
+      messaging: deps.config.messaging,
+    },
+    'outbox: delivery providers',
+  );
+  return startOutboxDelivery(delivery, log, intervalMs, () => {
+    providers.email?.close?.();
+    providers.sms?.close?.();
+  });
+}
 
 const MessageSchema = Type.Object({
   id: Type.String(),
@@ -22,8 +94,10 @@ const MessageSchema = Type.Object({
   recipient: Type.String(),
   subject: Type.String(),
   body: Type.String(),
+  lang: Type.String(),
   template: Type.String(),
   status: Type.String(),
+  attempts: Type.Integer(),
   createdAt: Type.String(),
 });
 
@@ -80,12 +154,6 @@ export async function outboxModule(app: RoutesApp, deps: ModuleDeps): Promise<vo
     },
   );
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function renderInbox(messages: StoredMessage[]): string {
   const rows = messages

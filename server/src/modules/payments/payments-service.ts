@@ -17,6 +17,7 @@
  * IDEMPOTENCY_KEY_REUSED (422); PAYMENT_PROVIDER_UNAVAILABLE (503).
  */
 
+import { createHash } from 'node:crypto';
 import {
   canMove,
   feeMinor,
@@ -24,7 +25,7 @@ import {
   type PaymentState,
   parseAmount,
 } from '@parlay/domain/money/index.ts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -85,6 +86,21 @@ interface DepositUsage {
  * The responsible-gaming side of deposits (the limits module's forDeposits()). Each call runs inside
  * the payments transaction that creates or ends the deposit, so the count and the payment agree.
  */
+/** A credited deposit, told inside its transaction (onDepositCompleted). */
+export type DepositListener = (
+  deposit: { paymentId: bigint; userId: bigint; currency: string; amountMinor: bigint },
+  trx: Kysely<Database>,
+) => Promise<void>;
+
+/**
+ * A withdrawal just requested, told inside its transaction (onWithdrawalRequested): the bonus
+ * engine forfeits the player's active bonuses with it, whatever client asked.
+ */
+export type WithdrawalListener = (
+  withdrawal: { paymentId: bigint; userId: bigint; currency: string; amountMinor: bigint },
+  trx: Kysely<Database>,
+) => Promise<void>;
+
 export interface DepositLimits {
   /** Refuses a deposit about to be created (throws an AppError) or holds its room until `holdsUntil`. */
   hold(deposit: DepositUsage & { holdsUntil: Date }, trx: Kysely<Database>): Promise<void>;
@@ -145,6 +161,8 @@ export class PaymentsService {
   readonly #options: PaymentsOptions;
   readonly #autoApprove: Map<string, bigint>;
   #depositLimits: DepositLimits | null = null;
+  readonly #depositListeners: DepositListener[] = [];
+  readonly #withdrawalListeners: WithdrawalListener[] = [];
 
   constructor(db: Kysely<Database>, ledger: Ledger, clock: Clock, options: PaymentsOptions) {
     this.#db = db;
@@ -160,6 +178,19 @@ export class PaymentsService {
    */
   provideDepositLimits(limits: DepositLimits): void {
     this.#depositLimits = limits;
+  }
+
+  /**
+   * Told of every credited deposit (not one refunded for a self-exclusion) inside the transaction
+   * that credits it, so what a listener writes commits with the deposit, once (the bonus engine).
+   */
+  onDepositCompleted(listener: DepositListener): void {
+    this.#depositListeners.push(listener);
+  }
+
+  /** Told of every withdrawal requested (not a replay), inside the transaction that reserves it. */
+  onWithdrawalRequested(listener: WithdrawalListener): void {
+    this.#withdrawalListeners.push(listener);
   }
 
   get provider(): PaymentProvider | null {
@@ -383,7 +414,7 @@ export class PaymentsService {
       if (await this.#depositLimits?.isSelfExcluded(payment.user_id, trx)) {
         followUps.push(await recordSelfExclusionRefund(trx, this.#ledger, this.#clock, payment));
         await this.#releaseDepositRoom(trx, payment);
-      } else
+      } else {
         await this.#depositLimits?.confirm(
           {
             userId: payment.user_id,
@@ -394,6 +425,17 @@ export class PaymentsService {
           },
           trx,
         );
+        for (const listener of this.#depositListeners)
+          await listener(
+            {
+              paymentId: payment.id,
+              userId: payment.user_id,
+              currency: payment.currency,
+              amountMinor: payment.amount_minor,
+            },
+            trx,
+          );
+      }
       await trx
         .insertInto('payment_profiles')
         .values({ user_id: payment.user_id, first_deposit_at: this.#clock.now() })
@@ -518,6 +560,16 @@ export class PaymentsService {
         .set({ reservation_id: reservation.id })
         .where('id', '=', inserted.id)
         .execute();
+      for (const listener of this.#withdrawalListeners)
+        await listener(
+          {
+            paymentId: inserted.id,
+            userId: input.userId,
+            currency: inserted.currency,
+            amountMinor: inserted.amount_minor,
+          },
+          trx,
+        );
       // Committed with the withdrawal, so a crash right after cannot lose the approval.
       const limit = this.#autoApprove.get(inserted.currency);
       if (limit !== undefined && inserted.amount_minor <= limit)
@@ -897,5 +949,25 @@ export class PaymentsService {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * Fingerprints (SHA-256 of the normalised card number, phone or wallet) of the destinations a
+   * player named in payments, for fraud rules that compare players (bring-a-friend) without
+   * handing the numbers themselves out.
+   */
+  async destinationFingerprintsOf(userId: bigint, limit = 50): Promise<string[]> {
+    const rows = await this.#db
+      .selectFrom('payments')
+      .select(sql<string>`details->>'destination'`.as('destination'))
+      .where('user_id', '=', userId)
+      .where(sql<boolean>`details->>'destination' is not null`)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    const normalised = rows.map((r) => String(r.destination).replace(/[\s-]/g, '').toLowerCase());
+    return [
+      ...new Set(normalised.filter((d) => d !== '').map((d) => createHash('sha256').update(d).digest('hex'))),
+    ];
   }
 }

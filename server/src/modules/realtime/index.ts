@@ -3,6 +3,11 @@
  * {op:"ping"}; the server answers {op:"subscribed"|"unsubscribed", topic}, {op:"message", topic,
  * data}, {op:"pong"} and {op:"error", code, message}. The private topic user:<id> is open only to
  * that player's session (the user_token cookie of the upgrade request).
+ *
+ * Delivery (hub.ts): every message of a topic reaches each subscriber in publish order, except
+ * latest-value messages (`type` ending in `.tick`, e.g. `crash.tick`), which a connection that is
+ * behind skips and which coalesce to the newest when the fan-out is slower than their rate: a crash
+ * client draws the curve from the round's start and `multiplierAt`, ticks re-synchronise it.
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
@@ -10,9 +15,22 @@ import type { WebSocket } from 'ws';
 import { isValidTopic } from '../../platform/bus.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { getSessionUser } from '../auth/index.ts';
-import { RealtimeHub } from './hub.ts';
+import { acceptsRawFrames, writePrepared } from './frame.ts';
+import { type HubSocket, RealtimeHub } from './hub.ts';
 
 export { RealtimeHub } from './hub.ts';
+
+/** The hub's view of a ws socket: prepared frames written raw when the socket allows it. */
+function hubSocket(socket: WebSocket): HubSocket {
+  const raw = acceptsRawFrames(socket);
+  return {
+    write: (message) => writePrepared(socket, message, raw),
+    close: (code, reason) => socket.close(code, reason),
+    get bufferedAmount() {
+      return socket.bufferedAmount;
+    },
+  };
+}
 
 const MAX_CLIENT_FRAME_BYTES = 4096;
 const PRIVATE_TOPIC_PREFIXES = ['user:'];
@@ -41,6 +59,7 @@ export async function realtimeModule(app: FastifyInstance, deps: ModuleDeps): Pr
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
     const topics = new Set<string>();
+    const target = hubSocket(socket);
     // Read once at connect: the player's own topic is user:<their id>; guests have none.
     const session = getSessionUser(request).catch(() => null);
     deps.metrics.wsConnections.inc();
@@ -56,7 +75,7 @@ export async function realtimeModule(app: FastifyInstance, deps: ModuleDeps): Pr
         return fail('WS_BAD_TOPIC', `invalid topic ${JSON.stringify(topic).slice(0, 80)}`);
       if (frame.op === 'unsubscribe') {
         topics.delete(topic);
-        hub.unsubscribe(socket, topic);
+        hub.unsubscribe(target, topic);
         return reply({ op: 'unsubscribed', topic });
       }
       if (PRIVATE_TOPIC_PREFIXES.some((p) => topic.startsWith(p))) {
@@ -75,13 +94,13 @@ export async function realtimeModule(app: FastifyInstance, deps: ModuleDeps): Pr
         );
       }
       topics.add(topic);
-      hub.subscribe(socket, topic);
+      hub.subscribe(target, topic);
       return reply({ op: 'subscribed', topic });
     });
 
     socket.on('close', () => {
       deps.metrics.wsConnections.dec();
-      for (const topic of topics) hub.unsubscribe(socket, topic);
+      for (const topic of topics) hub.unsubscribe(target, topic);
       topics.clear();
     });
   });

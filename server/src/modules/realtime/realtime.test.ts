@@ -88,6 +88,17 @@ describe('/ws', () => {
     }
   });
 
+  it('delivers messages of every frame length (7-bit, 16-bit, 64-bit) as text, in publish order', async () => {
+    const client = await connect(url);
+    client.send({ op: 'subscribe', topic: 'game:44' });
+    expect(await client.next()).toEqual({ op: 'subscribed', topic: 'game:44' });
+    const payloads = [{ n: 1 }, { text: 'é'.repeat(200) }, { text: 'x'.repeat(70_000) }, { n: 2 }];
+    for (const data of payloads) await t.deps.bus.publish('game:44', data);
+    for (const data of payloads)
+      expect(await client.next()).toEqual({ op: 'message', topic: 'game:44', data });
+    client.socket.close();
+  });
+
   it('answers bad frames, bad topics and private topics with error codes and stays open', async () => {
     const client = await connect(url);
     client.send('{not json');

@@ -8,18 +8,24 @@ import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { SiteConfigService } from '../config/index.ts';
-import { type RedirectRule, resolveRedirect } from './resolve-redirect.ts';
+import { type RedirectAnswer, type RedirectRule, resolveRedirect } from './resolve-redirect.ts';
 
 export { type RedirectAnswer, type RedirectRule, resolveRedirect } from './resolve-redirect.ts';
 
 export const REDIRECT_RULES_CHANGED_TOPIC = 'redirects:changed';
+
+/**
+ * Another module's redirects for a URL no rule covers (the casino's game routes, coupon-accounts §5):
+ * handed in by the composition root, asked in order, the first answer wins.
+ */
+export type RedirectResolver = (url: string) => Promise<RedirectAnswer | null>;
 const RULES_TTL_MS = 30_000;
 
 export async function redirectsModule(
   app: RoutesApp,
-  options: { deps: ModuleDeps; siteConfig: SiteConfigService },
+  options: { deps: ModuleDeps; siteConfig: SiteConfigService; resolvers?: readonly RedirectResolver[] },
 ): Promise<void> {
-  const { deps, siteConfig } = options;
+  const { deps, siteConfig, resolvers = [] } = options;
   const rules = new Cached<Map<string, RedirectRule>>(
     async () => {
       const rows = await deps.db.db
@@ -72,6 +78,11 @@ export async function redirectsModule(
       const { main } = await siteConfig.groups(['main'], 'en');
       const answer = resolveRedirect(url, await rules.get(), String(main?.defaultLanguage ?? 'ru'));
       if (answer.reasons.includes('cyclic')) request.log.error({ url }, 'cyclic redirect rule skipped');
+      if (answer.redirect) return answer;
+      for (const resolve of resolvers) {
+        const other = await resolve(url);
+        if (other) return other;
+      }
       return answer;
     },
   );

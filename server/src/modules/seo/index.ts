@@ -93,6 +93,8 @@ export async function seoModule(
       'Allow: /',
       '',
       `Sitemap: ${origin}/sitemap.xml`,
+      // Every published page, article and news item with its lastmod (the content module).
+      `Sitemap: ${origin}/sitemap-content.xml`,
     ];
     return reply
       .type('text/plain; charset=utf-8')

@@ -92,5 +92,6 @@ describe('GET /web-api/seo/v1/page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Disallow: /*/office');
     expect(res.body).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/m);
+    expect(res.body).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap-content\.xml$/m);
   });
 });

@@ -12,7 +12,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InProcessBus } from '../../platform/bus.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { createMetrics } from '../../platform/metrics.ts';
-import { migrate } from '../../platform/migrations.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../testing/test-app.ts';
 import type { ResultMessage } from './events.ts';
@@ -43,9 +42,8 @@ afterAll(async () => {
 
 /** A seeded database, a clock, and a bus that counts the result messages of each market. */
 async function world() {
-  const database: TestDatabase = await createTestDatabase();
+  const database: TestDatabase = await createTestDatabase({ migrated: true });
   cleanups.push(() => database.drop());
-  await migrate(database.handle);
   await seedCatalogue(database.handle.db);
   const clock = new ManualClock(RESTART_START_MS);
   const resultsByMarket = new Map<number, number>();

@@ -337,3 +337,80 @@ export async function readMarketOutcomes(
   }
   return outcomes;
 }
+
+/** A prematch game with its open 1X2 market (outcomes home, draw, away): a toto nominee. */
+export interface LineResultGame {
+  gameId: number;
+  sportId: number;
+  startAt: Date;
+  champNames: Record<string, string>;
+  homeNames: Record<string, string>;
+  awayNames: Record<string, string>;
+  marketId: bigint;
+  outcomes: { home: bigint; draw: bigint; away: bigint };
+  oddsMilli: { home: number; draw: number; away: number };
+}
+
+/**
+ * Games not started (status 0) whose start is in [fromMs, toMs) and whose whole-match 1X2 market
+ * (type result, no specifiers, prematch) is open with its three outcomes open, earliest first
+ * (then by id), at most `limit`: the toto module builds its draws from them.
+ */
+export async function readLineResultGames(
+  db: Kysely<Database>,
+  options: { fromMs: number; toMs: number; limit: number },
+): Promise<LineResultGame[]> {
+  const { rows } = await sql<{
+    game_id: number;
+    sport_id: number;
+    start_at: Date;
+    champ_names: Record<string, string>;
+    home_names: Record<string, string>;
+    away_names: Record<string, string>;
+    market_id: string;
+    home_id: string;
+    draw_id: string;
+    away_id: string;
+    home_odds: number;
+    draw_odds: number;
+    away_odds: number;
+  }>`
+    select g.id as game_id, g.sport_id, g.start_at, c.names as champ_names, ht.names as home_names,
+      aw.names as away_names, m.id as market_id,
+      max(o.id) filter (where o.key = 'home') as home_id, max(o.id) filter (where o.key = 'draw') as draw_id,
+      max(o.id) filter (where o.key = 'away') as away_id,
+      max(o.odds_milli) filter (where o.key = 'home') as home_odds,
+      max(o.odds_milli) filter (where o.key = 'draw') as draw_odds,
+      max(o.odds_milli) filter (where o.key = 'away') as away_odds
+    from games g
+    join champs c on c.id = g.champ_id
+    join teams ht on ht.id = g.home_team_id
+    join teams aw on aw.id = g.away_team_id
+    join markets m on m.game_id = g.id and m.type = 'result' and not m.is_live and m.state = 'open'
+      and m.specifiers = '{}'::jsonb
+    join outcomes o on o.market_id = m.id and o.state = 'open' and o.key in ('home', 'draw', 'away')
+    where g.status = ${GAME_STATUS.NOT_STARTED}
+      and g.start_at >= ${new Date(options.fromMs)} and g.start_at < ${new Date(options.toMs)}
+    group by g.id, c.names, ht.names, aw.names, m.id
+    having count(distinct o.key) = 3
+    order by g.start_at, g.id, m.id
+    limit ${options.limit}`.execute(db);
+  const seen = new Set<number>();
+  const games: LineResultGame[] = [];
+  for (const r of rows) {
+    if (seen.has(r.game_id)) continue;
+    seen.add(r.game_id);
+    games.push({
+      gameId: r.game_id,
+      sportId: r.sport_id,
+      startAt: new Date(r.start_at),
+      champNames: r.champ_names,
+      homeNames: r.home_names,
+      awayNames: r.away_names,
+      marketId: BigInt(r.market_id),
+      outcomes: { home: BigInt(r.home_id), draw: BigInt(r.draw_id), away: BigInt(r.away_id) },
+      oddsMilli: { home: r.home_odds, draw: r.draw_odds, away: r.away_odds },
+    });
+  }
+  return games;
+}

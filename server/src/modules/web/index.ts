@@ -8,6 +8,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { ApiFetch, ShellRequest } from '@parlay/mf/contract.ts';
+import { frameOrigin, withFrameSources } from '@parlay/shell/content-security-policy.ts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { ModuleDeps } from '../../platform/module.ts';
@@ -73,6 +74,10 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
   const render = await pageRenderer(app, { deps, inject, build, distDir, api, apiText });
 
   const { pageCacheMs } = deps.config;
+  // External game studios' pages open in an iframe of the game page: their origins may be framed.
+  const frameOrigins = deps.config.casinoProviders
+    .map((provider) => frameOrigin(provider.baseUrl))
+    .filter((origin): origin is string => origin !== null);
   const pageCache = new PageCache<RenderedPage>(deps.clock, {
     ttlMs: pageCacheMs,
     maxStaleMs: Math.min(pageCacheMs * PAGE_STALE_TTLS, PAGE_MAX_STALE_MS),
@@ -112,7 +117,10 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
       // The shell may override both, e.g. sitemap.xml answers application/xml.
-      for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
+      for (const [name, value] of Object.entries(result.headers ?? {})) {
+        const framed = name === 'content-security-policy' && typeof value === 'string';
+        reply.header(name, framed ? withFrameSources(value, frameOrigins) : value);
+      }
       const encoding = page.bytes.length >= COMPRESS_MIN_BYTES ? pickEncoding(request.headers) : null;
       reply.header('vary', 'accept-encoding');
       if (encoding) reply.header('content-encoding', encoding);

@@ -10,8 +10,11 @@ import { BROKEN_PATHS } from '@parlay/shell/routing/route-samples.ts';
 import { ROUTES, type RouteDefinition } from '@parlay/shell/routing/table.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { MemoryStorage } from '../accounts/index.ts';
 import { BLOCK_RULES_CHANGED_TOPIC } from '../blocks/index.ts';
+import { seedCasinoCatalogue } from '../casino/index.ts';
 import { SiteConfigService } from '../config/index.ts';
+import { createContent, seedContent } from '../content/index.ts';
 import { seedCatalogue } from '../sportsbook/index.ts';
 import { loadWebBuild } from './index.ts';
 
@@ -51,6 +54,12 @@ describe('route walk: every route of the table through the server', () => {
     // No micro-cache of guest pages: the cases below flip site settings between identical requests.
     t = await createTestApp({ env: { PAGE_CACHE_MS: '0' } });
     await seedCatalogue(t.deps.db.db);
+    // The casino's games: game pages and old or numeric game addresses answer from the catalogue.
+    await seedCasinoCatalogue(t.deps.db.db);
+    // The starter texts (content/): information, rules, blog, news and landing pages answer from them.
+    await seedContent(
+      createContent({ db: t.deps.db.db, clock: t.deps.clock, bus: t.deps.bus }, new MemoryStorage()),
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -107,9 +116,10 @@ describe('route walk: every route of the table through the server', () => {
     ['/en/tvgames/view/poker', 301, '/en/poker'],
     ['/en/promo', 301, '/en/promotions'],
     ['/en/bonus/first-deposit', 301, '/en/promotions/first-deposit'],
-    ['/en/games/1', 301, '/en/games/crash'],
-    ['/en/games/crash-game', 301, '/en/games/crash'],
-    ['/en/games/view/dice-game', 301, '/en/games/dice'],
+    ['/en/games/view/dice-game', 301, '/en/games/dice-game'],
+    ['/en/games/1001', 301, '/en/casino/game/1001/dice'],
+    ['/ru/games/dice?x=1', 301, '/ru/casino/game/1001/dice?x=1'],
+    ['/en/slots/game/1008', 301, '/en/slots/game/1008/fruit-storm'],
     ['/en/nope?platform_type=mobile&a=1', 302, '/en/nope?a=1'],
     ['/de/multi?x=1', 302, '/ru/multi?x=1'],
     ['/multi', 302, '/ru/multi'],
@@ -170,10 +180,12 @@ describe('route walk: every route of the table through the server', () => {
     const settings = new SiteConfigService(t.deps.db.db, t.deps.bus, t.deps.clock);
     await settings.set('features.isPromoBonusToOffer', true);
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/en/bonus/games/4' });
+      const res = await t.app.inject({ method: 'GET', url: '/en/bonus/games/fruit-storm' });
       expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe('/en/offer/games/4');
-      expect((await t.app.inject({ method: 'GET', url: '/en/offer/games/4' })).statusCode).toBe(200);
+      expect(res.headers.location).toBe('/en/offer/games/fruit-storm');
+      expect((await t.app.inject({ method: 'GET', url: '/en/offer/games/fruit-storm' })).statusCode).toBe(
+        200,
+      );
     } finally {
       await settings.set('features.isPromoBonusToOffer', false);
     }

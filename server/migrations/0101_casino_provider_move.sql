@@ -1,0 +1,83 @@
+-- 0101: a provider's new bet or win in one database call (issue 19, bench:provider). The application
+-- knows the session (cached per process: a session row never changes), checks the amount, prepares
+-- the ledger transfer (ledger.prepareTransfer) and hands it to casino_provider_move(p), which under
+-- the transaction id's advisory lock (the same lock the full path takes, provider-wallet.ts):
+--   - answers 'seen' when the transaction id was used (the application answers the replay on its
+--     full path), 'closed' / 'mismatch' for a closed round or one of another player or game, 'limits'
+--     for a player with any limit row (limits_count_stake_unlimited, 0081: the limits service decides
+--     on the full path); nothing is written then;
+--   - otherwise counts a bet's stake as limits.assertStakeAllowed does for a player without limits
+--     (reference casino:<provider>:<transactionId>), posts the transfer through ledger_post() (its
+--     refusals, LD001 insufficient funds, LD002 frozen, … abort the call), writes the seamless
+--     wallet's row and the round's totals, and answers 'done' with the balance after.
+create function casino_provider_move(p jsonb)
+returns table (status text, balance bigint)
+language plpgsql as $$
+#variable_conflict use_column
+declare
+  v_provider text := p->>'provider';
+  v_tx text := p->>'transaction_id';
+  v_kind text := p->>'kind';
+  v_round text := p->>'round_ref';
+  v_user bigint := (p->>'user_id')::bigint;
+  v_account bigint := (p->>'account_id')::bigint;
+  v_currency text := p->>'currency';
+  v_game integer := (p->>'game_id')::integer;
+  v_amount bigint := (p->>'amount')::bigint;
+  v_at timestamptz := (p->>'at')::timestamptz;
+  v_t jsonb := p->'transfer';
+  v_r record;
+  v_transfer bigint;
+  v_replayed boolean;
+  v_after bigint;
+begin
+  if v_kind not in ('bet', 'win') or v_amount is null or v_amount <= 0 then
+    raise exception using errcode = 'LD004', message = 'a provider move is a bet or win of a positive amount';
+  end if;
+  perform pg_advisory_xact_lock(hashtext('casino-provider-tx:' || v_provider || ':' || v_tx));
+  if exists (select 1 from casino_wallet_transactions w where w.provider = v_provider and w.transaction_id = v_tx) then
+    return query select 'seen'::text, null::bigint;
+    return;
+  end if;
+  select r.user_id, r.game_id, r.closed_at into v_r from casino_provider_rounds r
+  where r.provider = v_provider and r.round_ref = v_round for update;
+  if found then
+    if v_r.user_id <> v_user or v_r.game_id <> v_game then
+      return query select 'mismatch'::text, null::bigint;
+      return;
+    end if;
+    if v_r.closed_at is not null then
+      return query select 'closed'::text, null::bigint;
+      return;
+    end if;
+  end if;
+  if v_kind = 'bet'
+     and not limits_count_stake_unlimited(v_user, 'casino:' || v_provider || ':' || v_tx, v_at, v_currency, v_amount) then
+    return query select 'limits'::text, null::bigint;
+    return;
+  end if;
+
+  select t.transfer_id, t.replayed into v_transfer, v_replayed
+  from ledger_post(v_t->>'key', v_t->>'hash', v_t->>'reason', v_user, null, v_t->'metadata', v_at,
+    array(select jsonb_array_elements_text(v_t->'accounts'))::bigint[],
+    array(select jsonb_array_elements_text(v_t->'currencies')),
+    array(select jsonb_array_elements_text(v_t->'amounts'))::bigint[]) t;
+  if v_replayed then
+    raise exception using errcode = 'LD005', message = 'a new provider transaction''s ledger key was used', detail = v_t->>'key';
+  end if;
+  select a.balance into v_after from ledger_accounts a where a.id = v_account;
+  insert into casino_wallet_transactions (provider, transaction_id, kind, status, user_id, account_id, currency,
+    round_ref, amount, reference_id, request_hash, ledger_transfer_id, balance_after, created_at)
+  values (v_provider, v_tx, v_kind, 'done', v_user, v_account, v_currency, v_round, v_amount, null,
+    p->>'request_hash', v_transfer, v_after, v_at);
+  insert into casino_provider_rounds (provider, round_ref, user_id, account_id, currency, game_id, staked, paid,
+    opened_at, touched_at)
+  values (v_provider, v_round, v_user, v_account, v_currency, v_game,
+    case when v_kind = 'bet' then v_amount else 0 end, case when v_kind = 'win' then v_amount else 0 end, v_at, v_at)
+  on conflict (provider, round_ref) do update
+    set staked = casino_provider_rounds.staked + excluded.staked,
+        paid = casino_provider_rounds.paid + excluded.paid,
+        touched_at = excluded.touched_at;
+  return query select 'done'::text, v_after;
+end
+$$;

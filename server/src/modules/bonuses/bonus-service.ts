@@ -1,0 +1,366 @@
+/**
+ * The bonuses module's service: the triggers (promo code, opt-in, registration, deposits), the
+ * casino's BonusWallet, betting's settlement hook, the workers' jobs and the player's views.
+ *
+ * Deposits: the payments module calls `depositCompleted` inside the transaction that credits a
+ * deposit (PaymentsService.onDepositCompleted), which only records the deposit (bonus_deposit_events,
+ * primary key the payment id: durable with the deposit, once). `runJobs` (workers role, and tests)
+ * grants the first/nth-deposit campaigns of each recorded deposit under the grant key
+ * deposit:<campaignId>:<paymentId> — exactly once even when two workers or a crash replay it — and
+ * marks the event processed.
+ */
+
+import type { Kysely } from 'kysely';
+import { AppError } from '../../platform/errors.ts';
+import type { Database } from '../../platform/schema.ts';
+import type { BonusWallet } from '../casino/index.ts';
+import type { Campaign as CampaignDefinitionRow } from './campaigns.ts';
+import {
+  CAMPAIGN_COLUMNS,
+  type Campaign,
+  campaignByCode,
+  campaignsOf,
+  createCampaign,
+  listCampaigns,
+  livePromoCode,
+  type PromoCodeInput,
+  promoCode,
+  setCampaignStatus,
+  toCampaign,
+} from './campaigns.ts';
+import { BONUS_ENGAGED_TOPIC, type BonusContext } from './context.ts';
+import {
+  chooseDepositBonus,
+  type DepositRecord,
+  depositOffers,
+  processDeposits,
+  recordDeposit,
+} from './deposit-bonuses.ts';
+import {
+  addShopItem,
+  buyShopItem,
+  freeSpinPlayed,
+  pointsOf,
+  shopItems,
+  useFreeBet,
+} from './free-spins-and-points.ts';
+import {
+  endBonus,
+  expireBonuses,
+  forfeitBonus,
+  forfeitForWithdrawal,
+  grantBonus,
+  type PlayerBonusRow,
+  publishBonus,
+  withdrawalForfeits,
+} from './player-bonuses.ts';
+import {
+  assertSportsStake,
+  betSettled,
+  coverStake,
+  engaged,
+  forgetNotEngaged,
+  roundFinished,
+} from './wagering-hooks.ts';
+
+export type { CampaignDefinitionRow };
+
+export interface ClaimInput {
+  userId: bigint;
+  currency: string;
+  country: string | null;
+  idempotencyKey: string;
+}
+
+export class BonusService {
+  readonly ctx: BonusContext;
+  readonly #log: (message: string, error: unknown) => void;
+
+  constructor(ctx: BonusContext, log: (message: string, error: unknown) => void = () => {}) {
+    this.ctx = ctx;
+    this.#log = log;
+    ctx.bus.subscribe(BONUS_ENGAGED_TOPIC, (message) => {
+      const userId = (message as { userId?: unknown }).userId;
+      if (typeof userId === 'string' && /^\d{1,19}$/.test(userId)) forgetNotEngaged(ctx, BigInt(userId));
+    });
+  }
+
+  // Campaigns (operator command, later the back office).
+  createCampaign(input: unknown, promoCodes: readonly PromoCodeInput[] = []): Promise<Campaign> {
+    return createCampaign(this.ctx.db, this.ctx.clock, input, promoCodes);
+  }
+  listCampaigns(): Promise<Campaign[]> {
+    return listCampaigns(this.ctx.db);
+  }
+  campaign(code: string): Promise<Campaign> {
+    return campaignByCode(this.ctx.db, code);
+  }
+  livePromoCode(campaignId: bigint): Promise<string | null> {
+    return livePromoCode(this.ctx.db, campaignId, this.ctx.clock.now());
+  }
+  setStatus(code: string, status: 'active' | 'paused'): Promise<Campaign> {
+    return setCampaignStatus(this.ctx.db, this.ctx.clock, code, status);
+  }
+  addShopItem(input: Parameters<typeof addShopItem>[1]): Promise<void> {
+    return addShopItem(this.ctx, input);
+  }
+
+  /** The campaign behind a promo code, or why it cannot be used (before any player state). */
+  async checkPromo(code: string): Promise<{ code: string; campaign: Campaign }> {
+    const promo = await promoCode(this.ctx.db, code);
+    if (!promo) throw new AppError('BONUS_PROMO_UNKNOWN');
+    const row = await this.ctx.db
+      .selectFrom('bonus_campaigns')
+      .select(CAMPAIGN_COLUMNS)
+      .where('id', '=', promo.campaignId)
+      .executeTakeFirstOrThrow();
+    const campaign = toCampaign(row);
+    const now = this.ctx.clock.nowMs();
+    const ends = campaign.definition.limits.endsAt;
+    if (
+      (promo.endsAt && now >= promo.endsAt.getTime()) ||
+      (ends && now >= ends.getTime()) ||
+      campaign.status === 'paused'
+    )
+      throw new AppError('BONUS_PROMO_EXPIRED');
+    if (promo.maxUses !== null && promo.uses >= promo.maxUses) throw new AppError('BONUS_PROMO_USED_UP');
+    return { code: promo.code, campaign };
+  }
+
+  /**
+   * A player claims a promo code: the campaign's reward now; a deposit campaign's code becomes the
+   * player's choice for the next deposit (answers null; BONUS_NOT_ELIGIBLE when it is not for that
+   * deposit).
+   */
+  async claimPromo(input: ClaimInput & { code: string }): Promise<PlayerBonusRow | null> {
+    const { code, campaign } = await this.checkPromo(input.code);
+    const trigger = campaign.definition.trigger;
+    if (trigger === 'first_deposit' || trigger === 'nth_deposit') {
+      // A deposit bonus's code chooses it for the next deposit; the grant comes with the deposit.
+      await this.chooseDepositBonus({
+        userId: input.userId,
+        campaignCode: campaign.definition.code,
+        promoCode: code,
+      });
+      return null;
+    }
+    return grantBonus(this.ctx, {
+      campaign,
+      userId: input.userId,
+      currency: input.currency,
+      country: input.country,
+      source: 'promo_code',
+      grantKey: `promo:${campaign.id}:${input.userId}:${input.idempotencyKey}`,
+      depositMinor: null,
+      explicit: true,
+      promo: code,
+    });
+  }
+
+  /** A player opts in to an opt-in campaign. */
+  async optIn(input: ClaimInput & { campaignCode: string }): Promise<PlayerBonusRow | null> {
+    const campaign = await campaignByCode(this.ctx.db, input.campaignCode);
+    if (campaign.definition.trigger !== 'opt_in')
+      throw new AppError('BONUS_NOT_ELIGIBLE', undefined, { reason: 'trigger' });
+    return grantBonus(this.ctx, {
+      campaign,
+      userId: input.userId,
+      currency: input.currency,
+      country: input.country,
+      source: 'opt_in',
+      grantKey: `optin:${campaign.id}:${input.userId}:${input.idempotencyKey}`,
+      depositMinor: null,
+      explicit: true,
+    });
+  }
+
+  /**
+   * A new player (auth's registration listener): the promo code typed at registration is claimed,
+   * and every registration campaign is granted. Refusals are logged, never fail the registration.
+   */
+  async userRegistered(user: {
+    userId: bigint;
+    currency: string;
+    promoCode?: string | null;
+    countryCode?: string | null;
+  }): Promise<void> {
+    const country = user.countryCode?.toLowerCase() ?? null;
+    const attempt = async (what: string, work: () => Promise<unknown>) => {
+      try {
+        await work();
+      } catch (error) {
+        this.#log(`bonus at registration (${what}) not granted`, error);
+      }
+    };
+    if (user.promoCode) {
+      const code = user.promoCode;
+      await attempt(`promo ${code}`, async () => {
+        const { campaign, code: promo } = await this.checkPromo(code);
+        // A deposit campaign's promo code becomes the player's choice for that deposit.
+        const trigger = campaign.definition.trigger;
+        if (trigger === 'first_deposit' || trigger === 'nth_deposit')
+          await this.chooseDepositBonus({
+            userId: user.userId,
+            campaignCode: campaign.definition.code,
+            promoCode: promo,
+          });
+        else if (trigger === 'promo_code')
+          await this.claimPromo({
+            userId: user.userId,
+            currency: user.currency,
+            country,
+            code,
+            idempotencyKey: 'registration',
+          });
+      });
+    }
+    for (const campaign of await campaignsOf(this.ctx.db, 'registration'))
+      await attempt(campaign.definition.code, () =>
+        grantBonus(this.ctx, {
+          campaign,
+          userId: user.userId,
+          currency: user.currency,
+          country,
+          source: 'registration',
+          grantKey: `registration:${campaign.id}:${user.userId}`,
+          depositMinor: null,
+          explicit: false,
+        }),
+      );
+  }
+
+  /** Called by payments inside the deposit's transaction: records the deposit for runJobs. */
+  depositCompleted(deposit: DepositRecord, trx: Kysely<Database>): Promise<void> {
+    return recordDeposit(this.ctx, deposit, trx);
+  }
+
+  /** The deposit bonuses the player can choose for the next deposit, and the current choice. */
+  depositOffers(userId: bigint, currency: string | null) {
+    return depositOffers(this.ctx, userId, currency);
+  }
+
+  /** The player's choice of bonus for the next deposit (null: no bonus). */
+  chooseDepositBonus(input: { userId: bigint; campaignCode: string | null; promoCode?: string | null }) {
+    return chooseDepositBonus(this.ctx, input);
+  }
+
+  /**
+   * Called by payments inside the transaction that reserves a withdrawal: every active bonus of the
+   * player is forfeited with it (reason withdrawal), so a client that skips the confirmation
+   * (POST /withdrawal-forfeit) cannot withdraw and keep playing the bonus.
+   */
+  async withdrawalRequested(withdrawal: { userId: bigint }, trx: Kysely<Database>): Promise<void> {
+    const active = await trx
+      .selectFrom('bonus_player_bonuses')
+      .select('id')
+      .where('user_id', '=', withdrawal.userId)
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .execute();
+    for (const { id } of active) {
+      const row = await endBonus(trx, this.ctx, id, 'forfeited', 'withdrawal');
+      // Announced once the withdrawal's transaction has committed (a rolled-back one only makes the
+      // client re-read).
+      if (row) setImmediate(() => void publishBonus(this.ctx, row).catch(() => undefined));
+    }
+  }
+
+  /** Grants the deposit campaigns of recorded deposits; answers how many deposits were processed. */
+  processDeposits(limit = 100): Promise<number> {
+    return processDeposits(this.ctx, this.#log, limit);
+  }
+
+  /** One pass of the workers' jobs: deposits, then expiry. */
+  async runJobs(): Promise<{ deposits: number; expired: number }> {
+    const deposits = await this.processDeposits();
+    const expired = await expireBonuses(this.ctx);
+    return { deposits, expired };
+  }
+
+  // The casino's port.
+  readonly casinoWallet: BonusWallet & { engaged(userId: bigint): Promise<boolean> } = {
+    coverStake: (input, trx) => coverStake(this.ctx, input, trx),
+    roundFinished: (input, trx) => roundFinished(this.ctx, input, trx),
+    engaged: (userId) => engaged(this.ctx, userId),
+  };
+
+  /** Betting's placement check: BONUS_MAX_BET above the active bonus's maximum bet. */
+  assertSportsStake(trx: Kysely<Database>, stake: { userId: bigint; currency: string; stakeMinor: bigint }) {
+    return assertSportsStake(trx, stake);
+  }
+
+  /** Betting's settlement hook (inside the settlement transaction). */
+  betSettled(
+    trx: Kysely<Database>,
+    outcome: {
+      betId: bigint;
+      userId: bigint;
+      currency: string;
+      stakeMinor: bigint;
+      payoutMinor?: bigint;
+      coefMilli?: bigint | number | null;
+      cashedOutStakeMinor?: bigint;
+    },
+  ): Promise<void> {
+    return betSettled(this.ctx, trx, outcome);
+  }
+
+  // The player's side.
+  forfeit(userId: bigint, bonusId: bigint) {
+    return forfeitBonus(this.ctx, userId, bonusId);
+  }
+  withdrawalPreview(userId: bigint) {
+    return withdrawalForfeits(this.ctx, userId);
+  }
+  forfeitForWithdrawal(userId: bigint) {
+    return forfeitForWithdrawal(this.ctx, userId);
+  }
+  freeSpinPlayed(input: Parameters<typeof freeSpinPlayed>[1]) {
+    return freeSpinPlayed(this.ctx, input);
+  }
+  useFreeBet(input: Parameters<typeof useFreeBet>[1]) {
+    return useFreeBet(this.ctx, input);
+  }
+  points(userId: bigint) {
+    return pointsOf(this.ctx, userId);
+  }
+  shop() {
+    return shopItems(this.ctx);
+  }
+  buy(input: Parameters<typeof buyShopItem>[1]) {
+    return buyShopItem(this.ctx, input);
+  }
+
+  async playerBonuses(
+    userId: bigint,
+    finished: boolean,
+    limit = 50,
+  ): Promise<(PlayerBonusRow & { code: string; title: Record<string, string> })[]> {
+    const rows = await this.ctx.db
+      .selectFrom('bonus_player_bonuses')
+      .innerJoin('bonus_campaigns', 'bonus_campaigns.id', 'bonus_player_bonuses.campaign_id')
+      .selectAll('bonus_player_bonuses')
+      .select(['bonus_campaigns.code', 'bonus_campaigns.definition'])
+      .where('bonus_player_bonuses.user_id', '=', userId)
+      .where('bonus_player_bonuses.status', finished ? '!=' : '=', 'active')
+      .orderBy('bonus_player_bonuses.id', 'desc')
+      .limit(limit)
+      .execute();
+    // The campaign's title by language, for the office pages.
+    return rows.map(({ definition, ...row }) => ({
+      ...(row as unknown as PlayerBonusRow & { code: string }),
+      title: (definition as { title?: Record<string, string> }).title ?? {},
+    }));
+  }
+
+  /** Public offers: active campaigns other than promo-code ones, by category ('all_bonuses' = every one). */
+  async offers(category: string): Promise<Campaign[]> {
+    const now = this.ctx.clock.nowMs();
+    return (await listCampaigns(this.ctx.db)).filter((c) => {
+      const d = c.definition;
+      if (c.status !== 'active' || d.trigger === 'promo_code') return false;
+      if (d.limits.endsAt && now >= d.limits.endsAt.getTime()) return false;
+      return category === 'all_bonuses' || d.category === category;
+    });
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * How many database statements a round costs (bench:casino): an instant round of a player without
+ * limits goes through casino_round_instant (instant-round.ts) — one read (seed pair, key, round id
+ * and the player's account) and one call — while the full path (a bonus wallet
+ * forces it here) runs a transaction of some twenty statements. Both answer the same round and move
+ * the same money; the ledger's invariants are checked after every test.
+ */
+import type { KyselyPlugin } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { Ledger } from '../../accounts/index.ts';
+import { createCasinoCatalogue } from '../catalogue/catalogue-service.ts';
+import {
+  balanceOf,
+  type CasinoTestApp,
+  DICE_ID,
+  fundedPlayer,
+  newKey,
+  roundTransfers,
+  setUpCasinoTestApp,
+} from '../test-support.ts';
+import { type BonusWallet, NO_BONUS_WALLET } from './bonus-wallet.ts';
+import { createRoundsContext, playerOwner, type RoundsContext } from './context.ts';
+import { startRound } from './start-round.ts';
+
+let t: CasinoTestApp;
+setUpCasinoTestApp((app) => {
+  t = app;
+});
+
+/** Counts every statement executed through the database it is plugged into (BEGIN/COMMIT aside). */
+function counter(): KyselyPlugin & { count: number } {
+  return {
+    count: 0,
+    transformQuery: (args) => args.node,
+    async transformResult(args) {
+      this.count += 1;
+      return args.result;
+    },
+  };
+}
+
+/** A rounds context whose every statement (rounds, ledger, limits, catalogue) is counted. */
+function countedContext(bonus: BonusWallet): { ctx: RoundsContext; statements: () => number } {
+  const plugin = counter();
+  const db = t.db.withPlugin(plugin);
+  const catalogue = createCasinoCatalogue({ ...t.deps, db: { ...t.deps.db, db } });
+  const ctx = createRoundsContext({
+    db,
+    clock: t.clock,
+    ledger: new Ledger(db, t.clock),
+    limits: t.limits,
+    siteConfig: t.siteConfig,
+    games: catalogue.games,
+    bonus,
+    played: (userId, gameId) => catalogue.markPlayed(userId, gameId),
+  });
+  return { ctx, statements: () => plugin.count };
+}
+
+const DICE_ROUND = {
+  gameId: DICE_ID,
+  mode: 'real' as const,
+  stakeMinor: '1000',
+  params: { direction: 'under', target: 5000 },
+};
+
+describe('database statements of an instant round', () => {
+  it('plays a dice round in two statements after the checks, the full path in a transaction of many', async () => {
+    // A bonus wallet that covers nothing: the same money, but the full path.
+    const fullBonus: BonusWallet = { ...NO_BONUS_WALLET };
+    const fast = countedContext(NO_BONUS_WALLET);
+    const full = countedContext(fullBonus);
+    const p = await fundedPlayer(t, 100_000n);
+    const owner = playerOwner(p.userId);
+    // The first round creates the seed pair and marks the game played; measure the next ones.
+    await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
+    await startRound(full.ctx, owner, newKey(), DICE_ROUND);
+
+    const beforeFast = fast.statements();
+    const a = await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
+    const fastCount = fast.statements() - beforeFast;
+    const beforeFull = full.statements();
+    const b = await startRound(full.ctx, owner, newKey(), DICE_ROUND);
+    const fullCount = full.statements() - beforeFull;
+    console.info(
+      `statements per dice round: instant path ${fastCount}, full path ${fullCount} (+ BEGIN/COMMIT)`,
+    );
+
+    // Read (pair, key, round id and the player's account in one statement) + casino_round_instant;
+    // the catalogue's game comes from its cache.
+    expect(fastCount).toBeLessThanOrEqual(2);
+    expect(fullCount).toBeGreaterThan(fastCount * 3);
+    // Both are whole rounds: consecutive nonces, their transfers, the balance of both.
+    expect(b.nonce).toBe(a.nonce + 1);
+    for (const round of [a, b]) {
+      const win = BigInt(round.payoutMinor) > 0n;
+      expect(await roundTransfers(t, round.roundId)).toEqual(
+        win
+          ? [`casino:${round.roundId}:stake casino_stake`, `casino:${round.roundId}:win casino_win`]
+          : [`casino:${round.roundId}:stake casino_stake`],
+      );
+      expect(BigInt(round.balanceAfterMinor)).toBe(
+        BigInt(round.balanceBeforeMinor) - 1000n + BigInt(round.payoutMinor),
+      );
+    }
+    expect(a.balanceAfterMinor).toBe(b.balanceBeforeMinor);
+    expect(await balanceOf(t, p.userId, p.accountId)).toBe(BigInt(b.balanceAfterMinor));
+    // Each counted its stake and its result for the limits, as limits.casinoRound does.
+    const usage = await t.db
+      .selectFrom('limit_usage')
+      .select(['kind', 'reference', 'amount_minor'])
+      .where('user_id', '=', p.userId)
+      .where('reference', 'in', [`casino:${a.roundId}`, `casino:${b.roundId}`])
+      .orderBy('reference')
+      .orderBy('kind')
+      .execute();
+    expect(usage.map((u) => [u.reference, u.kind, u.amount_minor])).toEqual(
+      [a, b]
+        .sort((x, y) => (`casino:${x.roundId}` < `casino:${y.roundId}` ? -1 : 1))
+        .flatMap((r) => [
+          [`casino:${r.roundId}`, 'loss', 1000n - BigInt(r.payoutMinor)],
+          [`casino:${r.roundId}`, 'stake', 1000n],
+        ]),
+    );
+    // A replay of the instant round answers from its read (the checks beside it are not waited on).
+    const key = newKey();
+    const first = await startRound(fast.ctx, owner, key, DICE_ROUND);
+    const beforeReplay = fast.statements();
+    expect(await startRound(fast.ctx, owner, key, DICE_ROUND)).toEqual(first);
+    expect(fast.statements() - beforeReplay).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('the account of an instant round (read with its seed pair)', () => {
+  it('plays from the account the player made active, and refuses a frozen account with nothing moved', async () => {
+    const fast = countedContext(NO_BONUS_WALLET);
+    const p = await fundedPlayer(t, 100_000n);
+    const owner = playerOwner(p.userId);
+    const first = await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
+    expect(first.currency).toBe('RUB');
+    // A USD account made active: the next rounds stake from it (as Ledger.accounts' activeAccount).
+    const usd = await t.ledger.addCurrency(p.userId, 'USD');
+    await t.ledger.setActiveAccount(p.userId, usd.id);
+    await t.ledger.move({
+      idempotencyKey: `fund:${usd.id}`,
+      reason: 'deposit',
+      currency: 'USD',
+      from: { system: 'provider' },
+      to: usd.id,
+      amountMinor: 50_000n,
+      userId: p.userId,
+    });
+    const rubBefore = await balanceOf(t, p.userId, p.accountId);
+    const inUsd = await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
+    expect(inUsd.currency).toBe('USD');
+    expect(await balanceOf(t, p.userId, usd.id)).toBe(50_000n - 1000n + BigInt(inUsd.payoutMinor));
+    expect(await balanceOf(t, p.userId, p.accountId)).toBe(rubBefore);
+    // Frozen: refused before anything is written; a replayed key still answers its first answer.
+    const replayKey = newKey();
+    const answered = await startRound(fast.ctx, owner, replayKey, DICE_ROUND);
+    await t.ledger.setFrozen(p.userId, true);
+    await expect(startRound(fast.ctx, owner, newKey(), DICE_ROUND)).rejects.toMatchObject({
+      code: 'ACCOUNT_FROZEN',
+    });
+    expect(await startRound(fast.ctx, owner, replayKey, DICE_ROUND)).toEqual(answered);
+    expect(await balanceOf(t, p.userId, usd.id)).toBe(BigInt(answered.balanceAfterMinor));
+  });
+});
