@@ -4,6 +4,7 @@ import { type AreaDefaults, defineApp, route } from '@parlay/mf/app-manifest.ts'
 declare module '@parlay/i18n/languages.ts' {
   interface AppNamespaces {
     casino: true;
+    'casino-games': true;
   }
 }
 
@@ -11,7 +12,7 @@ const CASINO: AreaDefaults = {
   area: 'casino',
   layout: 'default',
   guards: [],
-  dictionaries: ['casino'],
+  dictionaries: ['casino', 'errors'],
   robots: 'index',
   parent: 'home',
 };
@@ -21,7 +22,7 @@ const casinoGame = { casinoSection: 'casinoSection', gameId: 'digits' } as const
 export default defineApp({
   name: 'casino',
   entries: { client: 'src/client.tsx', server: 'src/server.tsx' },
-  dictionaries: ['casino'],
+  dictionaries: ['casino', 'casino-games'],
   menu: [
     {
       id: 'casino',
@@ -60,6 +61,7 @@ export default defineApp({
     route('casino-game', '/{casinoSection}/game/{gameId}/{gameName}', CASINO, {
       params: casinoGame,
       parent: 'casino-section',
+      dictionaries: ['casino', 'casino-games', 'errors'],
     }),
     route('casino-thank-you', '/{casinoSection}/thank-you', CASINO, {
       params: { casinoSection: 'casinoSection' },
@@ -80,6 +82,11 @@ export default defineApp({
       parent: 'my-casino',
     }),
     route('casino-lobby', '/casino-lobby', CASINO),
+    route('casino-verify', '/provably-fair/{roundId?}', CASINO, {
+      params: { roundId: 'digits' },
+      robots: 'noindex',
+      dictionaries: ['casino', 'casino-games'],
+    }),
     route('providers', '/providers', CASINO),
     route('provider', '/providers/{provider}', CASINO, { parent: 'providers' }),
     route('casino-search', '/casino-search', CASINO, { robots: 'noindex' }),

@@ -4,6 +4,7 @@ import { type AreaDefaults, defineApp, route } from '@parlay/mf/app-manifest.ts'
 declare module '@parlay/i18n/languages.ts' {
   interface AppNamespaces {
     info: true;
+    'info-bonus': true;
   }
 }
 
@@ -15,14 +16,20 @@ const INFORMATION: AreaDefaults = {
   robots: 'index',
   parent: 'home',
 };
-const PROMOTIONS: AreaDefaults = { ...INFORMATION, area: 'promotions', guards: [], parent: 'promotions' };
+const PROMOTIONS: AreaDefaults = {
+  ...INFORMATION,
+  area: 'promotions',
+  guards: [],
+  parent: 'promotions',
+  dictionaries: ['info', 'info-bonus', 'errors'],
+};
 const CONTENT: AreaDefaults = { ...INFORMATION, area: 'content', guards: [] };
 const MOBILE: AreaDefaults = { ...INFORMATION, area: 'mobile', guards: [] };
 
 export default defineApp({
   name: 'info',
   entries: { client: 'src/client.tsx', server: 'src/server.tsx' },
-  dictionaries: ['info'],
+  dictionaries: ['info', 'info-bonus'],
   sectionMenus: ['information'],
   menu: [
     { id: 'promotions', path: '/promotions', order: 110, priority: 3, active: { routes: ['promotions'] } },
@@ -62,6 +69,10 @@ export default defineApp({
     route('mobile-app-download', '/mobile/app-download', MOBILE, { parent: 'mobile' }),
     route('mobile-apk-download', '/mobile/apk-download', MOBILE, { parent: 'mobile' }),
     route('desktop', '/desktop', MOBILE),
+    // The spec's app pages: no native app exists, so they offer the installable web app.
+    route('cricket-app', '/cricket-app', MOBILE, { parent: 'mobile' }),
+    route('ipl-betting-app', '/ipl-betting-app', MOBILE, { parent: 'mobile' }),
+    route('ios-app', '/ios-app', MOBILE, { parent: 'mobile' }),
     route('landing-page', '/landing-page/{landingId}', CONTENT, { layout: 'headless' }),
     route('promotions', '/promotions', PROMOTIONS, { parent: 'home' }),
     route('promotion', '/promotions/{promotionId}', PROMOTIONS),

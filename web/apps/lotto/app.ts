@@ -11,7 +11,7 @@ const LOTTO: AreaDefaults = {
   area: 'lotto',
   layout: 'default',
   guards: [],
-  dictionaries: ['lotto'],
+  dictionaries: ['lotto', 'errors'],
   robots: 'index',
   parent: 'home',
 };

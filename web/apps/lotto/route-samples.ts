@@ -7,8 +7,8 @@ import type { RouteSamples } from '@parlay/mf/app-manifest.ts';
 import type manifest from './app.ts';
 
 export const ROUTE_SAMPLES: RouteSamples<typeof manifest> = {
-  lotto: '/lotto/keno-5-36',
-  'lotto-draw': '/lotto/results/2024',
+  lotto: '/lotto/6of45',
+  'lotto-draw': '/lotto/view/2024',
   toto: '/toto',
   'toto-section': '/toto/football-15',
   'toto-section-page': '/toto/football-15/draws',

@@ -9,6 +9,10 @@ declare module '@parlay/i18n/languages.ts' {
     office: true;
     'office-money': true;
     'office-security': true;
+    'office-more': true;
+    'office-bonus': true;
+    'office-referral': true;
+    'office-cashback': true;
   }
 }
 
@@ -17,16 +21,36 @@ const OFFICE: AreaDefaults = {
   layout: 'default',
   guards: ['auth-required'],
   // limits: the responsible page and the deposit-limit offer of the recharge page.
-  dictionaries: ['office', 'office-money', 'office-security', 'errors', 'limits'],
+  dictionaries: [
+    'office',
+    'office-money',
+    'office-security',
+    'office-more',
+    'office-bonus',
+    'office-referral',
+    'office-cashback',
+    'errors',
+    'limits',
+  ],
   robots: 'noindex',
   parent: 'office',
 };
 const PAYMENTS: AreaDefaults = { ...OFFICE, area: 'payments', guards: [], parent: 'home' };
+/** The signed-out desktop's QR login page (the phone approves at office-qrlogin). */
+const QR_DESKTOP: AreaDefaults = { ...OFFICE, area: 'qrlogin', guards: ['guest-only'], parent: 'home' };
 
 export default defineApp({
   name: 'office',
   entries: { client: 'src/client.tsx', server: 'src/server.tsx' },
-  dictionaries: ['office', 'office-money', 'office-security'],
+  dictionaries: [
+    'office',
+    'office-money',
+    'office-security',
+    'office-more',
+    'office-bonus',
+    'office-referral',
+    'office-cashback',
+  ],
   sectionMenus: ['office'],
   routes: [
     // Office (authentication required)
@@ -42,7 +66,11 @@ export default defineApp({
       dictionaries: [...OFFICE.dictionaries, 'auth'],
     }),
     route('office-responsible', '/office/responsible', OFFICE),
-    route('office-settings', '/office/settings', OFFICE),
+    // The odds format names are the header's (common).
+    route('office-settings', '/office/settings', {
+      ...OFFICE,
+      dictionaries: [...OFFICE.dictionaries, 'common'],
+    }),
     route('office-bonuses-deposit', '/office/bonuses/deposit', OFFICE),
     route('office-bonuses-wager', '/office/bonuses/wager', OFFICE),
     route('office-vipcashback', '/office/casino/vipcashback', OFFICE),
@@ -59,6 +87,8 @@ export default defineApp({
     route('office-verification', '/office/verification', OFFICE),
     route('office-identification', '/office/identification', OFFICE, { guards: ['identification-shown'] }),
     route('office-share-idea', '/office/share-idea', OFFICE),
+    route('office-qrlogin', '/office/qrlogin', OFFICE),
+    route('qr-login', '/qrlogin', QR_DESKTOP),
     route('office-payment-requests', '/office/payment/requests', OFFICE),
     route('office-payment-create-request', '/office/payment/create-request/{topicId}', OFFICE, {
       parent: 'office-payment-requests',

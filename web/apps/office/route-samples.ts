@@ -25,6 +25,8 @@ export const ROUTE_SAMPLES: RouteSamples<typeof manifest> = {
   'office-promotion': '/office/promotion',
   'office-bringfriend': '/office/bringfriend',
   'office-support': '/office/support',
+  'office-qrlogin': '/office/qrlogin',
+  'qr-login': '/qrlogin',
   'office-rewards': '/office/rewards',
   'office-verification': '/office/verification',
   'office-identification': '/office/identification',

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { ShellResponse, WebManifest } from '@parlay/mf/contract.ts';
 import type { Fragment } from '@parlay/mf/protocol.ts';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, scriptHash } from './content-security-policy.ts';
+import {
+  contentSecurityPolicy,
+  frameOrigin,
+  scriptHash,
+  withFrameSources,
+} from './content-security-policy.ts';
 import shell from './server.tsx';
 
 const manifest: WebManifest = {
@@ -85,5 +90,32 @@ describe('content security policy of a page', () => {
 
   it('hashes a script as the browser does (SHA-256 of its text, base64)', () => {
     expect(scriptHash('alert(1)')).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+  });
+});
+
+describe('frame sources of external game studios', () => {
+  it('adds the studios’ origins to frame-src beside the site itself, once each', () => {
+    const base = contentSecurityPolicy();
+    expect(withFrameSources(base, [])).toBe(base);
+    expect(base).not.toContain('frame-src');
+    const origins = [
+      'https://games.studio.example/launch/x',
+      'http://10.0.0.5:8080/a',
+      'https://games.studio.example/b',
+    ]
+      .map(frameOrigin)
+      .filter((o): o is string => o !== null);
+    const policy = withFrameSources(base, origins);
+    expect(policy.split('; ').filter((d) => d.startsWith('frame-src'))).toEqual([
+      "frame-src 'self' https://games.studio.example http://10.0.0.5:8080",
+    ]);
+  });
+
+  it('takes no origin from relative, javascript: or broken URLs', () => {
+    expect(frameOrigin('/dev/demo-studio/play')).toBeNull();
+    expect(frameOrigin('javascript:alert(1)')).toBeNull();
+    expect(frameOrigin('data:text/html,x')).toBeNull();
+    expect(frameOrigin('https://')).toBeNull();
+    expect(frameOrigin('https://studio.example:8443/x?y#z')).toBe('https://studio.example:8443');
   });
 });

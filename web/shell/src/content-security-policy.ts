@@ -41,3 +41,23 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
     })
     .join('; ');
 }
+
+/**
+ * The policy with the origins of external game studios allowed as frame sources (a provider's game
+ * opens in an iframe of the game page): `frame-src 'self' <origins>`. Without it frames fall back to
+ * default-src 'self' and only the site's own pages (the development studio) can be framed.
+ */
+export function withFrameSources(policy: string, origins: readonly string[]): string {
+  if (origins.length === 0) return policy;
+  return `${policy}; frame-src 'self' ${[...new Set(origins)].join(' ')}`;
+}
+
+/** The http(s) origin of an absolute URL, or null for a relative or other URL. */
+export function frameOrigin(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}

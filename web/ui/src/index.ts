@@ -9,6 +9,7 @@ export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
 export { Card, type CardProps } from './Card.tsx';
 export { Field, type FieldProps } from './Field.tsx';
 export { Figures } from './Figures.tsx';
+export { FilePicker, type FilePickerProps } from './FilePicker.tsx';
 export {
   CheckField,
   CodeField,

@@ -14,6 +14,7 @@ import { ActivationLink, ContactConfirm } from './forms/ContactConfirm.tsx';
 import { ForgotPasswordForm } from './forms/ForgotPasswordForm.tsx';
 import { RegistrationForm } from './forms/RegistrationForm.tsx';
 import { LoginPage } from './LoginPage.tsx';
+import { StopNewsletter } from './StopNewsletter.tsx';
 
 /** A client navigation the shell performs (it intercepts plain link clicks). */
 function navigateTo(href: string): void {
@@ -66,6 +67,9 @@ function AuthPage({ lng, frame }: Omit<AreaProps, 'dictionaries'>) {
         ) : (
           <ActivationLink lng={lng} />
         );
+      break;
+    case 'user-stopnewsletter':
+      content = <StopNewsletter lng={lng} />;
       break;
     default:
       content = (

@@ -56,6 +56,10 @@ export function LoginPage(props: Omit<AuthFormProps, 'returnUrl' | 'onDone'>) {
         initialTwoStepToken={twoStepToken}
         onDone={() => {}}
       />
+      {/* QR login (office app): this computer shows a code that the signed-in phone approves. */}
+      <p>
+        <a href={`/${props.lng}/qrlogin`}>{t('login.qr_link')}</a>
+      </p>
     </>
   );
 }

@@ -1,9 +1,8 @@
 /** The casino micro-app's browser entry: mount/hydrate/unmount for the host. */
-
-import type { AreaProps } from '@parlay/mf/area-page.ts';
 import { defineRemoteClient } from '@parlay/mf/remote-client.tsx';
 import { CasinoApp } from './CasinoApp.tsx';
+import type { CasinoPageProps } from './page-model.ts';
 
-export const { mount, hydrate, unmount } = defineRemoteClient<AreaProps>('casino', (props) => (
+export const { mount, hydrate, unmount } = defineRemoteClient<CasinoPageProps>('casino', (props) => (
   <CasinoApp {...props} />
 ));

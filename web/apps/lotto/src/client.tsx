@@ -1,9 +1,8 @@
 /** The lotto micro-app's browser entry: mount/hydrate/unmount for the host. */
-
-import type { AreaProps } from '@parlay/mf/area-page.ts';
 import { defineRemoteClient } from '@parlay/mf/remote-client.tsx';
 import { LottoApp } from './LottoApp.tsx';
+import type { LottoPageProps } from './page-data.ts';
 
-export const { mount, hydrate, unmount } = defineRemoteClient<AreaProps>('lotto', (props) => (
+export const { mount, hydrate, unmount } = defineRemoteClient<LottoPageProps>('lotto', (props) => (
   <LottoApp {...props} />
 ));

@@ -33,6 +33,17 @@ describe('office counts', () => {
   });
 
   it.each([
+    ['en', 1, '1 combination'],
+    ['en', 15, '15 combinations'],
+    ['ru', 1, '1 комбинация'],
+    ['ru', 3, '3 комбинации'],
+    ['ru', 15, '15 комбинаций'],
+    ['ru', 21, '21 комбинация'],
+  ] as const)('a lotto ticket or toto coupon counts %s %i combinations as "%s"', (lng, count, text) => {
+    expect(say(lng, 'office', 'draws.combinations', count)).toBe(text);
+  });
+
+  it.each([
     ['en', 1, 'Password changed. 1 other session was ended.'],
     ['ru', 3, 'Пароль изменён. Завершено 3 других сеанса.'],
   ] as const)('a password change counts %s %i ended sessions', (lng, count, text) => {

@@ -27,6 +27,21 @@ describe('office remote', () => {
   });
 
   it.each([
+    ['/en/office/support', 'Support requests</h1>'],
+    ['/ru/office/support', 'Обращения в поддержку</h1>'],
+    ['/en/office/qrlogin', 'Sign in on another device'],
+    ['/en/office/settings', 'Settings</h1>'],
+    ['/ru/office/settings', 'Настройки</h1>'],
+    ['/en/office/support', 'data-testid="office-menu-select"'],
+    ['/ru/qrlogin', 'Вход с помощью телефона'],
+    ['/en/qrlogin', 'Preparing the code'],
+  ])('renders the section of %s', async (url, text) => {
+    const { status, fragment } = await office.render(input(url));
+    expect(status).toBe(200);
+    expect(fragment.body).toContain(text);
+  });
+
+  it.each([
     ['/en/slots', null],
     ['/en/office/account', ['footer']],
   ])('answers 404 for %s (components %j)', async (url, components) => {

@@ -1,6 +1,7 @@
 /**
- * The floating controls at the bottom right: the support multi-button (e-mail, phone and, when a chat
- * provider is configured, chat) and the scroll-to-top button (after 4 screens on mobile, 1 on desktop).
+ * The floating controls at the bottom right: the support multi-button (e-mail and phone when configured,
+ * the consultant modal, and for a signed-in player the office's support section and the support
+ * request history modal) and the scroll-to-top button (after 4 screens on mobile, 1 on desktop).
  */
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { openModal } from '@parlay/mf/host-api.ts';
@@ -58,7 +59,17 @@ export function ScrollTopButton({ t }: { t: TranslateFn }) {
   );
 }
 
-export function SupportButton({ t, support }: { t: TranslateFn; support: SiteConfig['support'] }) {
+export function SupportButton({
+  t,
+  support,
+  lng,
+  signedIn,
+}: {
+  t: TranslateFn;
+  support: SiteConfig['support'];
+  lng: string;
+  signedIn: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -72,8 +83,6 @@ export function SupportButton({ t, support }: { t: TranslateFn; support: SiteCon
   };
   const email = support?.email;
   const phone = support?.phone;
-  const chat = support?.chatProvider && support.chatProvider !== 'none';
-  if (!email && !phone && !chat) return null;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the menu
     <div
@@ -104,19 +113,39 @@ export function SupportButton({ t, support }: { t: TranslateFn; support: SiteCon
               </a>
             </li>
           ) : null}
-          {chat ? (
-            <li>
-              <button
-                type="button"
-                className={styles.supportItem}
-                onClick={() => {
-                  close(false);
-                  openModal('user-question');
-                }}
-              >
-                {t('support.chat')}
-              </button>
-            </li>
+          {/* The consultant: the site's own support chat (the office's support section). */}
+          <li>
+            <button
+              type="button"
+              className={styles.supportItem}
+              onClick={() => {
+                close(false);
+                openModal('user-question');
+              }}
+            >
+              {t('support.chat')}
+            </button>
+          </li>
+          {signedIn ? (
+            <>
+              <li>
+                <a className={styles.supportItem} href={`/${lng}/office/support`}>
+                  {t('support.write')}
+                </a>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className={styles.supportItem}
+                  onClick={() => {
+                    close(false);
+                    openModal('support-request-history');
+                  }}
+                >
+                  {t('support.history')}
+                </button>
+              </li>
+            </>
           ) : null}
         </ul>
       ) : null}

@@ -6,7 +6,7 @@
 import { localeOf } from '@parlay/i18n/format.ts';
 import { createTranslator, type Dictionary } from '@parlay/i18n/runtime.tsx';
 import type { NotificationRequest } from '@parlay/mf/host-api.ts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { marketingAllowedHere } from '../limits/marketing.ts';
 import { ModalContent, type ModalContentContext, modalTitle } from '../modals/ModalContent.tsx';
@@ -29,7 +29,7 @@ import {
   pushNotification,
   toNotification,
 } from '../notifications/queue.ts';
-import { isSignedIn } from '../session/session-store.ts';
+import { isSignedIn, subscribeSession } from '../session/session-store.ts';
 import {
   allowsFunctional,
   allowsMarketing,
@@ -164,6 +164,7 @@ function ShellOverlays({ runtime, topContainer }: { runtime: ShellRuntime; topCo
   const [pathname, setPathname] = useState(location.pathname);
   const [installAvailable, setInstallAvailable] = useState(runtime.install.available());
   const { config, loaded } = useSiteConfig(runtime);
+  const signedIn = useSyncExternalStore(subscribeSession, isSignedIn, () => false);
   const counter = useRef(0);
   const consentRef = useRef(consent);
   consentRef.current = consent;
@@ -299,6 +300,8 @@ function ShellOverlays({ runtime, topContainer }: { runtime: ShellRuntime; topCo
     consentView: earlyConsent === 'customize' ? 'customize' : 'main',
     onInstall: install,
     close: () => close(id),
+    timeZone: state.timeZone,
+    signedIn,
   });
   const frame = (id: ModalId, extra: { takeFocus?: boolean; closable?: boolean } = {}) => (
     <ModalFrame
@@ -321,7 +324,7 @@ function ShellOverlays({ runtime, topContainer }: { runtime: ShellRuntime; topCo
       </div>
       <div data-shell-layer="floating" className={styles.floating}>
         <ScrollTopButton t={t} />
-        <SupportButton t={t} support={config?.support} />
+        <SupportButton t={t} support={config?.support} lng={state.lng} signedIn={signedIn} />
       </div>
       <div data-shell-layer="banner">
         {banner ? frame('cookie-consent', { takeFocus: consent !== null, closable: consent !== null }) : null}

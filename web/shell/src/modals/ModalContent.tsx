@@ -11,8 +11,10 @@ import { type ConsentView, CookieConsent } from '../behaviours/CookieConsent.tsx
 import type { CookiesType } from '../behaviours/consent.ts';
 import { conversionDays } from '../session/conversion-reminder.ts';
 import { AppModalSlot } from './AppModalSlot.tsx';
+import { FirstDepositOffer } from './FirstDepositOffer.tsx';
 import styles from './modals.module.css';
 import { identificationFlavour, type ModalId } from './registry.ts';
+import { ConsultantModal, SupportHistory } from './SupportModals.tsx';
 
 export interface ModalContentContext {
   t: TranslateFn;
@@ -25,6 +27,10 @@ export interface ModalContentContext {
   consentView?: ConsentView;
   onInstall(): void;
   close(): void;
+  /** The player's time zone (hours from UTC) for dates shown in modals; the browser's when absent. */
+  timeZone?: number;
+  /** Whether a player is signed in (the consultant modal offers the support chat then). */
+  signedIn?: boolean;
 }
 
 /** The title of a modal (identification depends on the configured verification types). */
@@ -142,6 +148,21 @@ export function ModalContent({ id, context }: { id: ModalId; context: ModalConte
           </div>
         </>
       );
+    case 'support-request-history':
+      return (
+        <SupportHistory
+          t={t}
+          lng={context.lng}
+          timeZone={context.timeZone ?? -new Date().getTimezoneOffset() / 60}
+          close={context.close}
+        />
+      );
+    case 'user-question':
+      return (
+        <ConsultantModal t={t} lng={context.lng} signedIn={context.signedIn === true} close={context.close} />
+      );
+    case 'first-deposit-bonus':
+      return <FirstDepositOffer t={t} lng={context.lng} close={context.close} />;
     case 'confirm-terms-error':
       return (
         <>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { IN_HOUSE_GAME_ROUTES } from './game-routes.ts';
 import { matchPath } from './match.ts';
 import {
   isAppleTabletUserAgent,
@@ -25,20 +24,24 @@ describe('staticRedirect', () => {
     ['/tvgames/view/poker', '', { status: 301, location: '/en/poker' }],
     ['/promo', '?utm=1', { status: 301, location: '/en/promotions?utm=1' }],
     ['/bonus/welcome', '', { status: 301, location: '/en/promotions/welcome' }],
-    ['/games/2', '', { status: 301, location: '/en/games/dice' }],
-    ['/games/crash-game', '', { status: 301, location: '/en/games/crash' }],
-    ['/games/view/european-roulette', '', { status: 301, location: '/en/games/roulette' }],
+    ['/games/view/european-roulette', '', { status: 301, location: '/en/games/european-roulette' }],
     ['/games/view/unknown-game', '', { status: 301, location: '/en/games/unknown-game' }],
   ])('%s%s → %j', (rest, search, redirect) => {
-    expect(staticRedirect('en', rest, search, IN_HOUSE_GAME_ROUTES)).toEqual(redirect);
+    expect(staticRedirect('en', rest, search)).toEqual(redirect);
   });
 
-  it.each(['/games/crash', '/games/unknown', '/', '/user/login', '/lpage/', '/promotions'])(
-    '%s stays',
-    (rest) => {
-      expect(staticRedirect('en', rest, '', IN_HOUSE_GAME_ROUTES)).toBeNull();
-    },
-  );
+  it.each([
+    '/games/crash',
+    '/games/2',
+    '/games/crash-game',
+    '/games/unknown',
+    '/',
+    '/user/login',
+    '/lpage/',
+    '/promotions',
+  ])('%s stays', (rest) => {
+    expect(staticRedirect('en', rest, '')).toBeNull();
+  });
 
   it('sends legacy promotions to pages that exist, never to another legacy path', () => {
     for (const [from, target] of Object.entries(LEGACY_PROMOTION_REDIRECTS)) {

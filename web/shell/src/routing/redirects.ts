@@ -2,13 +2,14 @@
  * The redirects the shell knows itself (site-shell §2, coupon-accounts §2 and §5), applied after the
  * language prefix is valid and before the server's configurable rules (redirect-light):
  *   user/forgotpassword → home with ?showForgotPasswordModal=1 · user/coupon → language root ·
- *   lpage/{id} → landing-page/{id} · tvgames/view/poker → poker · games/view/{route} (legacy view),
- *   and games/{old or numeric route} → games/{current route} (301) · legacy promotion paths (301) ·
+ *   lpage/{id} → landing-page/{id} · tvgames/view/poker → poker · games/view/{route} (legacy view)
+ *   → games/{route} (301) · legacy promotion paths (301) ·
  *   platform_type=mobile removed when no route matches · Apple tablets → ?platform_type=mobile.
- * A redirect back to the same URL is never answered (isRedirectLoop).
+ * A redirect back to the same URL is never answered (isRedirectLoop). Old, numeric and renamed game
+ * addresses are the casino catalogue's (server/src/modules/casino/catalogue/resolve-game-route.ts,
+ * answered through redirect-light), so there is one list of games.
  */
 import type { Language } from '@parlay/i18n/languages.ts';
-import { findGameRoute, type GameRoute } from './game-routes.ts';
 
 export interface Redirect {
   status: 301 | 302;
@@ -55,12 +56,7 @@ function trimSlash(rest: string): string {
  * The shell's own redirect for a path after its language prefix, or null.
  * staticRedirect('en', '/user/coupon', '?a=1') → { status: 302, location: '/en/?a=1' }.
  */
-export function staticRedirect(
-  lng: Language,
-  rest: string,
-  search: string,
-  games: readonly GameRoute[] = [],
-): Redirect | null {
+export function staticRedirect(lng: Language, rest: string, search: string): Redirect | null {
   const path = trimSlash(rest);
   if (path === '/user/forgotpassword') {
     return { status: 302, location: `/${lng}/${withQuery(search, { [FORGOT_PASSWORD_PARAM]: '1' })}` };
@@ -72,17 +68,7 @@ export function staticRedirect(
   const legacy = LEGACY_PROMOTION_REDIRECTS[path];
   if (legacy) return { status: 301, location: `/${lng}${legacy}${search}` };
   const legacyView = /^\/games\/view\/([^/]{1,200})$/.exec(path);
-  if (legacyView) {
-    const game = findGameRoute(games, legacyView[1]!);
-    return { status: 301, location: `/${lng}/games/${game?.route ?? legacyView[1]}${search}` };
-  }
-  const gamePage = /^\/games\/([^/]{1,200})$/.exec(path);
-  if (gamePage) {
-    const game = findGameRoute(games, gamePage[1]!);
-    if (game && game.route !== gamePage[1]) {
-      return { status: 301, location: `/${lng}/games/${game.route}${search}` };
-    }
-  }
+  if (legacyView) return { status: 301, location: `/${lng}/games/${legacyView[1]}${search}` };
   return null;
 }
 

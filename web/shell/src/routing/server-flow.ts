@@ -9,7 +9,6 @@ import type { Language } from '@parlay/i18n/languages.ts';
 import type { ApiFetch, ShellRequest, ShellResponse } from '@parlay/mf/contract.ts';
 import { splitUrl } from '@parlay/mf/html.ts';
 import { blockPageOf, blockRedirect } from './blocking.ts';
-import { IN_HOUSE_GAME_ROUTES } from './game-routes.ts';
 import { evaluateGuards } from './guards.ts';
 import { languageRedirect } from './language.ts';
 import { matchRoute, type RouteMatch } from './match.ts';
@@ -211,7 +210,7 @@ export async function resolveRequest(request: ShellRequest, api: ApiFetch): Prom
     return { kind: 'response', response: { kind: 'redirect', status: 302, location: languageMove } };
   const lng = urlLng as Language;
   const rest = pathname.slice(3) || '/';
-  const own = staticRedirect(lng, rest, search, IN_HOUSE_GAME_ROUTES);
+  const own = staticRedirect(lng, rest, search);
   const ownMove = own && redirectTo(own, url);
   if (ownMove) return ownMove;
 

@@ -10,9 +10,12 @@ import { authApi, errorKey } from './auth-api.ts';
 import { useCaptcha } from './Captcha.tsx';
 import styles from './forms.module.css';
 import type { AuthFormProps } from './LoginForm.tsx';
+import { useMessagingEnabled } from './messaging.ts';
 
-export function ForgotPasswordForm(props: AuthFormProps) {
+export function ForgotPasswordForm(props: AuthFormProps & { messagingEnabled?: boolean }) {
   const t = useT('auth');
+  const fromConfig = useMessagingEnabled(props.lng);
+  const messaging = props.messagingEnabled ?? fromConfig;
   const captcha = useCaptcha();
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
   const [email, setEmail] = useState('');
@@ -46,6 +49,17 @@ export function ForgotPasswordForm(props: AuthFormProps) {
     else setSent(true);
   };
 
+  // MESSAGING=off: no code can arrive, so no form (the server refuses it: MESSAGING_OFF).
+  if (!messaging) {
+    return (
+      <div className={styles.form} data-step="unavailable">
+        <Message kind="info">{t('forgot.unavailable')}</Message>
+        <Button variant="primary" onClick={() => props.onSwitch('login')}>
+          {t('forgot.to_login')}
+        </Button>
+      </div>
+    );
+  }
   if (done) {
     return (
       <div className={styles.form}>

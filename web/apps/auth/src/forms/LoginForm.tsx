@@ -12,6 +12,7 @@ import { authApi, errorKey, type SignInAnswer } from './auth-api.ts';
 import { useCaptcha } from './Captcha.tsx';
 import { deviceFingerprints } from './fingerprint.ts';
 import styles from './forms.module.css';
+import { loginModesFor, useMessagingEnabled } from './messaging.ts';
 import { SocialButton } from './SocialButton.tsx';
 
 export type LoginMode = 'login_password' | 'phone_password' | 'sms' | 'login_password_two_step_code';
@@ -74,6 +75,11 @@ export function LoginForm(props: AuthFormProps & { initialTwoStepToken?: string 
   const t = useT('auth');
   const captcha = useCaptcha();
   const [mode, setMode] = useState<Exclude<LoginMode, 'login_password_two_step_code'>>('login_password');
+  // Without e-mail and SMS (MESSAGING=off) no SMS sign-in and no recovery code.
+  const messaging = useMessagingEnabled(props.lng);
+  useEffect(() => {
+    if (!messaging && mode === 'sms') setMode('login_password');
+  }, [messaging, mode]);
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
@@ -134,11 +140,16 @@ export function LoginForm(props: AuthFormProps & { initialTwoStepToken?: string 
     finish(result);
   };
 
-  const modes = [
-    { id: 'login_password' as const, label: t('login.mode_login') },
-    { id: 'phone_password' as const, label: t('login.mode_phone') },
-    { id: 'sms' as const, label: t('login.mode_sms') },
-  ];
+  const modes = loginModesFor(['login_password', 'phone_password', 'sms'] as const, messaging).map((id) => ({
+    id,
+    label: t(
+      id === 'login_password'
+        ? 'login.mode_login'
+        : id === 'phone_password'
+          ? 'login.mode_phone'
+          : 'login.mode_sms',
+    ),
+  }));
   return (
     <form className={styles.form} onSubmit={submit} data-mode={mode} noValidate={false}>
       <ModeSwitch
@@ -195,9 +206,15 @@ export function LoginForm(props: AuthFormProps & { initialTwoStepToken?: string 
             {t('login.resend_code')}
           </button>
         ) : null}
-        <button type="button" className={styles.linkButton} onClick={() => props.onSwitch('forgot-password')}>
-          {t('login.forgot')}
-        </button>
+        {messaging ? (
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => props.onSwitch('forgot-password')}
+          >
+            {t('login.forgot')}
+          </button>
+        ) : null}
       </div>
       <SocialButton lng={props.lng} returnUrl={props.returnUrl} />
       <p className={styles.muted}>

@@ -26,6 +26,7 @@ import { useCaptcha } from './Captcha.tsx';
 import { deviceFingerprints } from './fingerprint.ts';
 import styles from './forms.module.css';
 import { type AuthFormProps, signedIn } from './LoginForm.tsx';
+import { messagingEnabledOf, registrationTypesFor } from './messaging.ts';
 import { SaveCredentials } from './SaveCredentials.tsx';
 import { SocialButton } from './SocialButton.tsx';
 
@@ -55,7 +56,11 @@ function useRegistrationConfig(lng: string): RegistrationConfig | null {
         : [...DEFAULT_CURRENCIES];
       setConfig({
         allowed: registration.isRegistrationAllowed !== false,
-        types: (['fast', 'phone', 'full'] as const).filter((type) => types.includes(type)),
+        // Phone registration needs an SMS code: hidden with MESSAGING=off.
+        types: registrationTypesFor(
+          (['fast', 'phone', 'full'] as const).filter((type) => types.includes(type)),
+          messagingEnabledOf(groups),
+        ),
         social: types.includes('social'),
         currencies,
         agreementRequired: registration.isResponsibleGamingAgreementRequired === true,
@@ -158,7 +163,12 @@ export function RegistrationForm(props: AuthFormProps) {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [birthDate, setBirthDate] = useState('');
-  const [promoCode, setPromoCode] = useState('');
+  // A promotion page's registration link preselects its promo code (?promo=WELCOME100).
+  const [promoFromRoute] = useState(() => {
+    const wanted = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('promo');
+    return wanted && /^[A-Za-z0-9_-]{1,50}$/.test(wanted) ? wanted : '';
+  });
+  const [promoCode, setPromoCode] = useState(promoFromRoute);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [registered, setRegistered] = useState<{ type: RegistrationType; answer: Registered } | null>(null);
@@ -328,7 +338,7 @@ export function RegistrationForm(props: AuthFormProps) {
         }}
         onCurrency={setCurrency}
       />
-      {type !== 'fast' ? (
+      {type !== 'fast' || promoFromRoute !== '' ? (
         <TextField
           label={t('fields.promo_code')}
           value={promoCode}

@@ -6,6 +6,7 @@ import { notify } from '@parlay/mf/host-api.ts';
 import { DepositLimitOffer } from '@parlay/ui/account/DepositLimitOffer.tsx';
 import { Button, Field, Skeleton } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
+import { useDepositBonusChoice } from '../bonuses/DepositBonusChoice.tsx';
 import styles from './Money.module.css';
 import {
   amountProblem,
@@ -111,6 +112,7 @@ export function Recharge({ lng }: { lng: string }) {
   const method = methods?.find((m) => m.id === methodId) ?? methods?.[0];
   const { amount, setAmount, problem } = useAmount(activeAccount, method, 'deposit');
   const hasDeposit = useHasDeposit();
+  const bonus = useDepositBonusChoice(lng, activeAccount?.iso);
   // ?method=<code> preselects a method (the mobile-cash modal links to mobile_cash).
   useEffect(() => {
     const code = new URLSearchParams(window.location.search).get('method');
@@ -125,6 +127,12 @@ export function Recharge({ lng }: { lng: string }) {
     if (!method || problem || amount === '') return setError(problem ?? 'amount.required');
     setBusy(true);
     setError(null);
+    // The chosen deposit bonus is stored first: the engine applies it to the deposit credited next.
+    const bonusProblem = await bonus.commit();
+    if (bonusProblem) {
+      setBusy(false);
+      return setError(`errors.${bonusProblem}`);
+    }
     const answer = await call<{ redirectUrl: string }>('/web-api/payments/v1/deposits', {
       body: { accountId: activeAccount.id, methodId: method.id, amount: amount.replace(',', '.'), lng },
       headers: { 'idempotency-key': newKey('dep') },
@@ -160,6 +168,7 @@ export function Recharge({ lng }: { lng: string }) {
           problem={problem ?? error}
           method={method}
         />
+        {bonus.element}
         <Button type="submit" variant="primary" disabled={busy || !method}>
           {busy ? t('recharge.redirecting') : t('recharge.submit')}
         </Button>

@@ -5,7 +5,7 @@
  */
 import { getRealtime } from '@parlay/client/realtime.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Field, Skeleton } from '@parlay/ui/index.ts';
+import { Button, Field, FilePicker, Skeleton } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
 import styles from './Money.module.css';
 import { call } from './money-api.ts';
@@ -125,18 +125,19 @@ export function Verification({ identification = false }: { identification?: bool
             ))}
           </select>
         </Field>
-        <Field as="label" className={styles.field}>
-          <span>{t('verification.files')}</span>
-          <input
-            type="file"
+        <div className={styles.field}>
+          <FilePicker
+            label={t('verification.files')}
+            chooseText={t('verification.pick_files')}
+            noneText={t('verification.no_files')}
             accept={ACCEPT}
             multiple
-            onChange={(e) => setFiles([...(e.target.files ?? [])])}
+            onFiles={setFiles}
           />
           <span className={error ? styles.error : styles.muted} role={error ? 'alert' : undefined}>
             {error ? t(error, { defaultValue: t('errors.generic') }) : t('verification.files_hint')}
           </span>
-        </Field>
+        </div>
         <Button type="submit" variant="primary" disabled={busy}>
           {t('verification.submit')}
         </Button>

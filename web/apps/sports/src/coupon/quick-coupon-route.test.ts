@@ -32,17 +32,7 @@ const TAGGED = [
   'esports-game',
 ];
 
-const UNTAGGED_SPORTS = [
-  'results',
-  'statistic',
-  'statisticpopup',
-  'print-coupon',
-  'champs',
-  'cricket-app',
-  'ipl-betting-app',
-  'ios-app',
-  'token',
-];
+const UNTAGGED_SPORTS = ['results', 'statistic', 'statisticpopup', 'print-coupon', 'champs', 'token'];
 
 describe('quickCoupon route tag', () => {
   it('is on the pages with odds to click', () => {
