@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   spawnSync(NODE, ['web/build.ts'], { cwd: REPO_ROOT, stdio: 'inherit' });
   const server = await startServer({
     NODE_ENV: 'production',
+    MESSAGING: 'off',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parlay-lh-')),
     SEED_ON_START: 'true',
   });

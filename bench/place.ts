@@ -9,9 +9,7 @@
  * A 3 s warm-up (then ANALYZE) comes before the measured run.
  * BENCH_CLIENTS (default 16), BENCH_SECONDS (default 15), BENCH_PLAYERS (default 10000).
  */
-import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { promisify } from 'node:util';
 import { Ledger } from '@parlay/server/modules/accounts/index.ts';
 import { createBettingContext, placeCoupon } from '@parlay/server/modules/betting/index.ts';
 import { SiteConfigService } from '@parlay/server/modules/config/index.ts';
@@ -24,9 +22,8 @@ import { createMetrics } from '@parlay/server/platform/metrics.ts';
 import { migrate } from '@parlay/server/platform/migrations.ts';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createBenchDatabase, fmt } from './support.ts';
+import { createBenchDatabase, fmt, pgbenchTps } from './support.ts';
 
-const run = promisify(execFile);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 10_000);
@@ -168,42 +165,11 @@ function countRoundTrips(): { stop(): number } {
   };
 }
 
-async function pgbench(): Promise<number> {
-  const database = await createBenchDatabase();
-  try {
-    const url = new URL(database.url);
-    const args = [
-      '-h',
-      url.hostname,
-      '-p',
-      url.port || '5432',
-      '-U',
-      decodeURIComponent(url.username || 'postgres'),
-    ];
-    const name = url.pathname.slice(1);
-    await run('pgbench', [...args, '-i', '-s', '10', '-q', name], { maxBuffer: 16 * 1024 * 1024 });
-    const { stdout } = await run(
-      'pgbench',
-      [...args, '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), name],
-      {
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
-    const match =
-      /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
-    if (!match) throw new Error(`no tps in pgbench output:\n${stdout}`);
-    console.log(`  pgbench TPC-B: ${fmt(Number(match[1]), 0)} tps`);
-    return Number(match[1]);
-  } finally {
-    await database.drop();
-  }
-}
-
 console.log(
   `bench:place: ${CLIENTS} clients, ${SECONDS} s, ${PLAYERS} players, expresses of 3 line legs from ${GAMES} games`,
 );
 const placedPerSecond = await placements();
-const tps = await pgbench();
+const tps = await pgbenchTps(CLIENTS, SECONDS);
 const ratio = placedPerSecond / tps;
 console.log(
   `placed/s ÷ pgbench tps = ${fmt(ratio, 2)} (target ≥ 0.5) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,

@@ -123,12 +123,14 @@ async function main(): Promise<void> {
   // As deployed in production: the feed in a workers process of its own, pages from another.
   const feed = await startServer({
     NODE_ENV: 'production',
+    MESSAGING: 'off',
     DATABASE_URL: database.url,
     SEED_ON_START: 'true',
     PARLAY_ROLES: 'workers',
   });
   const server = await startServer({
     NODE_ENV: 'production',
+    MESSAGING: 'off',
     DATABASE_URL: database.url,
     WEB_DIST_DIR: distDir,
     SEED_ON_START: 'false',

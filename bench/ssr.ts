@@ -121,6 +121,7 @@ async function measure(
   // with a render thread per core: its threads share one queue of renders (config.ts, autoRenderThreads).
   const feed = await startServer({
     NODE_ENV: 'production',
+    MESSAGING: 'off',
     DATABASE_URL: database,
     BUS_URL: bus,
     SEED_ON_START: 'true',
@@ -129,6 +130,7 @@ async function measure(
   });
   const server = await startServer({
     NODE_ENV: 'production',
+    MESSAGING: 'off',
     DATABASE_URL: database,
     BUS_URL: bus,
     WEB_CONCURRENCY: WEB_PROCESSES,

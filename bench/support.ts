@@ -3,12 +3,13 @@
  * render of a composed page in this process (the build's shell and remotes over API answers kept in
  * memory). Benchmarks target loopback only and stop by themselves.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type {
   ApiFetch,
   RemoteServerModule,
@@ -16,6 +17,7 @@ import type {
   ShellServerModule,
   WebManifest,
 } from '@parlay/mf/contract.ts';
+import type { Ledger } from '@parlay/server/modules/accounts/index.ts';
 import { SERVER_V8_FLAGS } from '@parlay/server/platform/v8-flags.ts';
 import pg from 'pg';
 
@@ -79,6 +81,7 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+      ...(process.env.BENCH_BONUS_ENGINE ? { BONUS_ENGINE: process.env.BENCH_BONUS_ENGINE } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -224,4 +227,181 @@ export function pacedLoad(options: {
       else resolve(JSON.parse(out) as PacedResult);
     });
   });
+}
+
+/**
+ * pgbench's TPC-B on a fresh database (scale 10) with `clients` clients for `seconds`: the baseline
+ * the database benches divide by. Prints and answers the tps without initial connection time.
+ */
+export async function pgbenchTps(clients: number, seconds: number): Promise<number> {
+  const run = promisify(execFile);
+  const database = await createBenchDatabase();
+  try {
+    const url = new URL(database.url);
+    const args = [
+      '-h',
+      url.hostname,
+      '-p',
+      url.port || '5432',
+      '-U',
+      decodeURIComponent(url.username || 'postgres'),
+    ];
+    const name = url.pathname.slice(1);
+    const options = { maxBuffer: 16 * 1024 * 1024 };
+    await run('pgbench', [...args, '-i', '-s', '10', '-q', name], options);
+    const { stdout } = await run(
+      'pgbench',
+      [...args, '-c', String(clients), '-j', '2', '-T', String(seconds), name],
+      options,
+    );
+    const match =
+      /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
+    if (!match) throw new Error(`no tps in pgbench output:\n${stdout}`);
+    console.log(`  pgbench TPC-B: ${fmt(Number(match[1]), 0)} tps`);
+    return Number(match[1]);
+  } finally {
+    await database.drop();
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 when unreadable. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: utime is the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * Where the CPU of a measured phase went: the server process, this bench process and the
+ * PostgreSQL backends of the server's database (read from /proc, so the same machine only).
+ * `start()` then `stop(units)` prints milliseconds of CPU per unit (per round, per request).
+ */
+export function cpuAccount(serverPid: number, backendPids: () => Promise<number[]>) {
+  let before: { server: number; bench: number; backends: Map<number, number> } | null = null;
+  const benchCpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  return {
+    async start() {
+      const pids = await backendPids();
+      before = {
+        server: processCpuSeconds(serverPid),
+        bench: benchCpu(),
+        backends: new Map(pids.map((p) => [p, processCpuSeconds(p)])),
+      };
+    },
+    async stop(units: number, unitName: string) {
+      if (!before) throw new Error('cpuAccount.stop before start');
+      const pids = await backendPids();
+      let database = 0;
+      for (const pid of pids) database += processCpuSeconds(pid) - (before.backends.get(pid) ?? 0);
+      const server = processCpuSeconds(serverPid) - before.server;
+      const bench = benchCpu() - before.bench;
+      const per = (s: number) => fmt((s * 1000) / units, 3);
+      console.log(
+        `  CPU per ${unitName}: server ${per(server)} ms, PostgreSQL backends ${per(database)} ms, bench client ${per(bench)} ms`,
+      );
+    },
+  };
+}
+
+/** The value at percentile p (0–100) of ascending samples. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+export interface BenchPlayer {
+  cookie: string;
+  /** The X-Forwarded-For this player comes from (TRUST_PROXY=1): per-address limits stay per player. */
+  address: string;
+  userId: bigint;
+}
+
+/** A fast registration over HTTP from its own address (`lastOctet` keeps benches' players apart). */
+export async function registerBenchPlayer(
+  origin: string,
+  index: number,
+  lastOctet = 7,
+): Promise<BenchPlayer> {
+  const address = `10.${Math.floor(index / 250) % 250}.${index % 250}.${lastOctet}`;
+  const res = await fetch(`${origin}/web-api/auth/v1/registration/fast`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ countryId: 1, currency: 'RUB' }),
+  });
+  if (res.status !== 200) throw new Error(`registration: ${res.status} ${await res.text()}`);
+  const token = res.headers
+    .getSetCookie()
+    .map((c) => /^user_token=([^;]+)/.exec(c)?.[1])
+    .find(Boolean);
+  if (!token) throw new Error('registration set no session cookie');
+  const { userId } = (await res.json()) as { userId: number };
+  return { cookie: `user_token=${token}`, address, userId: BigInt(userId) };
+}
+
+/** Credits a bench player's first account through the ledger (from the provider system account). */
+export async function fundBenchPlayer(ledger: Ledger, userId: bigint, amountMinor: bigint): Promise<void> {
+  const [account] = await ledger.balances(userId);
+  if (!account) throw new Error(`no account for ${userId}`);
+  await ledger.move({
+    idempotencyKey: `bench-fund-${userId}`,
+    reason: 'deposit',
+    currency: account.iso,
+    from: { system: 'provider' },
+    to: account.id,
+    amountMinor,
+    userId,
+  });
+}
+
+/** `clients` loops each running `work(client)` back to back until `seconds` pass; answers the count. */
+export async function closedLoop(
+  clients: number,
+  seconds: number,
+  work: (client: number) => Promise<unknown>,
+): Promise<number> {
+  const deadline = Date.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      while (Date.now() < deadline) {
+        await work(c);
+        done += 1;
+      }
+    }),
+  );
+  return done;
+}
+
+/**
+ * An open loop: `rate` calls a second dispatched at even intervals for `seconds`, whatever the
+ * answers; `work(i)` answers its own latency in ms. Answers the sorted latencies and the rate offered.
+ */
+export async function openLoop(
+  rate: number,
+  seconds: number,
+  work: (i: number) => Promise<number>,
+): Promise<{ latencies: number[]; offered: number }> {
+  const total = Math.floor(rate * seconds);
+  const intervalMs = 1000 / rate;
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  const origin0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    const wait = origin0 + i * intervalMs - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(work(i).then((ms) => void latencies.push(ms)));
+  }
+  await Promise.all(pending);
+  const offered = total / ((performance.now() - origin0) / 1000);
+  latencies.sort((a, b) => a - b);
+  return { latencies, offered };
 }

@@ -53,11 +53,19 @@ function localLinks(markdown: string): string[] {
     .map((target) => target.replace(/#.*$/, ''));
 }
 
-const isBuildOutput = (span: string) => span.split('/').includes('dist');
+/** Folders git ignores (.gitignore entries ending in "/"): outputs that exist only after a build or a run. */
+const GENERATED = readFileSync(join(ROOT, '.gitignore'), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line.endsWith('/') && !line.startsWith('#'));
+
+const isBuildOutput = (span: string) =>
+  span.split('/').includes('dist') ||
+  GENERATED.some((folder) => `${span.replace(/\/$/, '')}/`.startsWith(folder));
 
 /**
  * A span that names something in this repository: its first segment is a top-level entry. Build
- * outputs (a `dist` segment) are not checked: they exist only after `npm run build`.
+ * outputs (a `dist` segment, or a folder .gitignore names) are not checked: they exist only after a build or a run.
  */
 function isRepositoryPath(span: string): boolean {
   if (/\s/.test(span) || isBuildOutput(span)) return false;

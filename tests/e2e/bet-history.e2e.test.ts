@@ -156,9 +156,16 @@ describe('bet history in Chromium', () => {
 
   /** Main-market outcomes of `count` different line games, priced between 1.3 and 4. */
   async function linePicks(page: Page, count: number): Promise<Pick[]> {
+    // The whole line, page by page: at some hours of the simulated day the first games all start
+    // within the hour (CI once found one pick in the first 60).
     const games = (await page.evaluate(async () => {
-      const res = await fetch('/web-api/sportsbook/v1/line?lang=en&limit=60');
-      return ((await res.json()) as { data: unknown[] }).data;
+      const all: unknown[] = [];
+      for (let offset = 0; ; offset += 100) {
+        const res = await fetch(`/web-api/sportsbook/v1/line?lang=en&limit=100&offset=${offset}`);
+        const data = ((await res.json()) as { data: unknown[] }).data;
+        all.push(...data);
+        if (data.length < 100) return all;
+      }
     })) as LineGame[];
     const picks: Pick[] = [];
     // Games that start in an hour or later: none starts during the test.

@@ -1,0 +1,166 @@
+/**
+ * bench:casino — in-house casino rounds per second through HTTP and the ledger, against pgbench's
+ * TPC-B with the same number of clients, then the latency of a round at 70 % of that peak.
+ *
+ * A server (role api, PostgreSQL) is started as a child; players register over HTTP (each from its
+ * own forwarded address, TRUST_PROXY=1) and are funded through the ledger. Each round is
+ * POST /web-api/casino/v1/rounds with its own Idempotency-Key: the stake and any win as ledger
+ * transfers, the limits' count, the seed pair's nonce, the round and its step, all in one
+ * transaction (an instant game's round: one call of casino_round_instant, migration 0094, after one
+ * read of the seed pair, the key, a round id and the player's account; the bench prints the
+ * database transactions per round and a round's answer size). Peak: BENCH_CLIENTS clients each playing rounds back to back for its own player
+ * (after a 3 s warm-up and ANALYZE). Then an open-loop load at 70 % of the peak, spread evenly over
+ * BENCH_SECONDS, each request timed from its dispatch to the end of its answer, spread over 4 players
+ * per client so that a player's rounds (serialised by the player's row locks) rarely queue.
+ * pgbench -i -s 10 on another fresh database, then pgbench -c N -j 2 -T seconds.
+ *
+ * Prints rounds/s, tps, their ratio (target ≥ 0.8) and p50/p90/p99 at 70 % (target p99 ≤ 20 ms).
+ * BENCH_CLIENTS (default 16), BENCH_SECONDS (default 15), BENCH_GAME (numeric catalogue id; default
+ * 1008, the 5-reel slot), BENCH_DATABASE_URL (the PostgreSQL server; see support.ts).
+ * The jurisdiction's minimum round time is set to 0 for the run (slots default to 2.5 s).
+ */
+import { Ledger } from '@parlay/server/modules/accounts/index.ts';
+import { SiteConfigService } from '@parlay/server/modules/config/index.ts';
+import { InProcessBus } from '@parlay/server/platform/bus.ts';
+import { systemClock } from '@parlay/server/platform/clock.ts';
+import { openDatabase } from '@parlay/server/platform/db.ts';
+import { migrate } from '@parlay/server/platform/migrations.ts';
+import { sql } from 'kysely';
+import {
+  type BenchPlayer,
+  closedLoop,
+  cpuAccount,
+  createBenchDatabase,
+  fmt,
+  fundBenchPlayer,
+  openLoop,
+  percentile,
+  pgbenchTps,
+  registerBenchPlayer,
+  startServer,
+} from './support.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const GAME_ID = Number(process.env.BENCH_GAME ?? 1008);
+const WARM_UP_SECONDS = 3;
+const PLAYERS_PER_CLIENT = 4;
+const STAKE_MINOR = '1000';
+const FUNDS_MINOR = 1_000_000_000n;
+
+let sequence = 0;
+
+/** The request of one round (fetch asks for gzip, deflate and br, as a browser does). */
+function roundRequest(origin: string, player: BenchPlayer): Promise<Response> {
+  return fetch(`${origin}/web-api/casino/v1/rounds`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: player.cookie,
+      'x-forwarded-for': player.address,
+      'idempotency-key': `bench-${process.pid}-${sequence++}`,
+    },
+    body: JSON.stringify({ gameId: GAME_ID, mode: 'real', stakeMinor: STAKE_MINOR }),
+  });
+}
+
+/** One round: answers its latency in ms, or throws with the server's answer. */
+async function playRound(origin: string, player: BenchPlayer): Promise<number> {
+  const started = process.hrtime.bigint();
+  const res = await roundRequest(origin, player);
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`round refused: ${res.status} ${body}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** Prints the size of a round's answer and how it was sent (its content encoding). */
+async function describeAnswer(origin: string, player: BenchPlayer): Promise<void> {
+  const res = await roundRequest(origin, player);
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`round refused: ${res.status} ${body}`);
+  const encoding = res.headers.get('content-encoding') ?? 'none';
+  console.log(`  a round's answer: ${Buffer.byteLength(body)} bytes of JSON, content encoding ${encoding}`);
+}
+
+async function rounds(): Promise<{ peak: number; p50: number; p90: number; p99: number; paced: number }> {
+  const database = await createBenchDatabase();
+  const handle = await openDatabase({ databaseUrl: database.url, dataDir: null, poolSize: 4 });
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  try {
+    await migrate(handle);
+    const bus = new InProcessBus({ error: () => {} });
+    const siteConfig = new SiteConfigService(handle.db, bus, systemClock);
+    await siteConfig.set('casino.gameOverrides', {});
+    await siteConfig.set('casino.minRoundMs', 0);
+    await bus.close();
+    server = await startServer({ DATABASE_URL: database.url, PARLAY_ROLES: 'api', TRUST_PROXY: '1' });
+    const origin = server.origin;
+    const ledger = new Ledger(handle.db, systemClock);
+    const players: BenchPlayer[] = [];
+    for (let i = 0; i < CLIENTS * PLAYERS_PER_CLIENT; i++) {
+      const player = await registerBenchPlayer(origin, i);
+      await fundBenchPlayer(ledger, player.userId, FUNDS_MINOR);
+      players.push(player);
+    }
+
+    /** Every client plays its own player's rounds back to back until the deadline. */
+    const play = (seconds: number) => closedLoop(CLIENTS, seconds, (c) => playRound(origin, players[c]!));
+    await play(WARM_UP_SECONDS);
+    await describeAnswer(origin, players[0]!);
+    await sql`analyze`.execute(handle.db);
+    // Transactions the server's database committed per round (each autocommitted statement is one;
+    // PostgreSQL's statistics lag by up to a second, so this is an approximation over the peak).
+    const transactions = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`select xact_commit + xact_rollback as n from pg_stat_database
+            where datname = current_database()`.execute(handle.db)
+        ).rows[0]?.n ?? 0,
+      );
+    const cpu = cpuAccount(server.child.pid ?? 0, async () =>
+      (
+        await sql<{ pid: number }>`select pid from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`.execute(handle.db)
+      ).rows.map((r) => r.pid),
+    );
+    const transactionsBefore = await transactions();
+    await cpu.start();
+    const started = Date.now();
+    const played = await play(SECONDS);
+    await cpu.stop(played, 'round at the peak');
+    const peak = played / ((Date.now() - started) / 1000);
+    console.log(`  peak: ${fmt(peak, 0)} rounds/s (${played} rounds, ${CLIENTS} clients back to back)`);
+    console.log(
+      `  database transactions per round at the peak: ≈ ${fmt(((await transactions()) - transactionsBefore) / played, 1)}`,
+    );
+
+    // Open loop at 70 % of the peak: requests dispatched at even intervals whatever the answers.
+    const { latencies, offered: paced } = await openLoop(peak * 0.7, SECONDS, (i) =>
+      playRound(origin, players[i % players.length]!),
+    );
+    const [p50, p90, p99] = [50, 90, 99].map((p) => percentile(latencies, p)) as [number, number, number];
+    console.log(
+      `  at 70 %: ${fmt(paced, 0)} rounds/s offered, latency p50 ${fmt(p50, 2)} ms, p90 ${fmt(p90, 2)} ms, p99 ${fmt(p99, 2)} ms, max ${fmt(latencies.at(-1) ?? 0, 2)} ms`,
+    );
+    const report = await ledger.check();
+    if (report.differences.length > 0) throw new Error('ledger check failed after the bench');
+    return { peak, p50, p90, p99, paced };
+  } finally {
+    await server?.stop();
+    await handle.close();
+    await database.drop();
+  }
+}
+
+console.log(
+  `bench:casino: ${CLIENTS} clients, ${SECONDS} s, game ${GAME_ID}, stake ${STAKE_MINOR} minor units`,
+);
+const result = await rounds();
+const tps = await pgbenchTps(CLIENTS, SECONDS);
+const ratio = result.peak / tps;
+console.log(
+  `rounds/s ÷ pgbench tps = ${fmt(ratio, 2)} (target ≥ 0.8) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`,
+);
+console.log(
+  `p99 of a round at 70 % of the peak = ${fmt(result.p99, 2)} ms (target ≤ 20 ms) ${result.p99 <= 20 ? 'OK' : 'ABOVE TARGET'}`,
+);

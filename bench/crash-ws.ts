@@ -1,0 +1,256 @@
+/**
+ * bench/crash-ws: the crash game's ticks broadcast to 10,000 local sockets. A child process runs
+ * the application for the realtime role with the crash engine started (short betting and pause
+ * phases so most of the run is rounds running) over a fresh PostgreSQL database (BENCH_DATABASE_URL,
+ * see support.ts; BENCH_CRASH_PGLITE=1 for the embedded PGlite, whose queries run on the main thread
+ * and stall the event loop); this process opens the sockets, each subscribed to the public topic
+ * `casino:crash`, and measures the delivery latency of every crash.tick it receives (its `at`, the
+ * server time the engine stamped, to its arrival here). Target: p99 ≤ 100 ms.
+ *
+ * Ticks are latest-value messages (realtime/hub.ts): a fan-out slower than the 100 ms cadence, or a
+ * socket behind, coalesces them, so the run prints the share of published ticks × sockets actually
+ * delivered next to the latency. Server cost: the realtime process's whole CPU time (engine and
+ * database client included) per tick published and per tick delivered; the event-loop delay of the
+ * server and of this client (on one loaded machine the client's own stalls are part of the latency).
+ *
+ *   npm run bench:crash   (BENCH_WS_SOCKETS, BENCH_DURATION_S, BENCH_CRASH_PROCESSES override the defaults;
+ *   with BENCH_CRASH_PROCESSES > 1 the sockets are split over that many realtime processes sharing a
+ *   NATS bus, nats-server from the Debian package, the first also running the engine)
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { createBenchDatabase, fmt, freePort, NODE } from './support.ts';
+
+const SOCKETS = Number(process.env.BENCH_WS_SOCKETS ?? 10_000);
+const DURATION_MS = Number(process.env.BENCH_DURATION_S ?? 20) * 1000;
+/** Realtime processes serving the sockets (several share a NATS bus, as a scaled-out site does). */
+const PROCESSES = Number(process.env.BENCH_CRASH_PROCESSES ?? 1);
+const CONNECT_BATCH = 250;
+const TOPIC = 'casino:crash';
+const TICK = '"type":"crash.tick"';
+const AT = '"at":';
+
+async function serve(): Promise<void> {
+  const { buildApp } = await import('@parlay/server/app.ts');
+  const { createBus } = await import('@parlay/server/platform/bus-factory.ts');
+  const { systemClock } = await import('@parlay/server/platform/clock.ts');
+  const { loadConfig } = await import('@parlay/server/platform/config.ts');
+  const { openDatabase } = await import('@parlay/server/platform/db.ts');
+  const { createMetrics } = await import('@parlay/server/platform/metrics.ts');
+  const { migrate } = await import('@parlay/server/platform/migrations.ts');
+  const { Ledger } = await import('@parlay/server/modules/accounts/index.ts');
+  const { LimitsService } = await import('@parlay/server/modules/limits/index.ts');
+  const { createCrashContext, startCrashEngine } = await import('@parlay/server/modules/casino/index.ts');
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    PARLAY_ROLES: 'realtime',
+    WS_MAX_TOPICS_PER_SOCKET: '10',
+  });
+  // PostgreSQL (as a site runs it) unless BENCH_CRASH_PGLITE: PGlite runs its queries on the main
+  // thread, so the engine's settlements and openings would stall the event loop for 100+ ms.
+  const databaseUrl = process.env.BENCH_CRASH_DATABASE_URL || null;
+  const db = await openDatabase({ databaseUrl, dataDir: null, poolSize: databaseUrl ? 4 : 1 });
+  if (!databaseUrl || process.env.BENCH_CRASH_MIGRATE === '1') await migrate(db);
+  // One process: the in-process bus; several: NATS, as processes of one site share it.
+  const bus = await createBus(process.env.BENCH_BUS_URL || null);
+  const deps = { config, db, bus, clock: systemClock, metrics: createMetrics({ collectDefaults: false }) };
+  const app = await buildApp(deps);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const ctx = createCrashContext(deps, {
+    ledger: new Ledger(db.db, systemClock),
+    limits: new LimitsService(db.db, systemClock, { approvalDelaySeconds: 0, endSessions: async () => 0 }),
+  });
+  // The hub writes a tick to 10,000 sockets over several event-loop turns (a slice at a time), so
+  // the server's cost per tick is this process's whole CPU time over the ticks published, engine and
+  // database included: an upper bound of the fan-out's share. Ticks published counted here.
+  let ticksPublished = 0;
+  process.on('message', (command: { cmd: string; engine?: boolean }) => {
+    if (command.cmd !== 'start') return;
+    bus.subscribe(TOPIC, (message) => {
+      if ((message as { type: string }).type === 'crash.tick') ticksPublished += 1;
+    });
+    const cpuBefore = process.cpuUsage();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const stop = command.engine
+      ? startCrashEngine(ctx, { error: (d, m) => console.error(m, d) }, { bettingMs: 1000, pauseMs: 500 })
+      : async () => {};
+    process.once(
+      'message',
+      () =>
+        void stop().then(() => {
+          const total = process.cpuUsage(cpuBefore);
+          process.send?.({
+            stats: {
+              ticksPublished,
+              totalCpuMs: (total.user + total.system) / 1000,
+              systemCpuMs: total.system / 1000,
+              loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+              loopDelayMaxMs: loopDelay.max / 1e6,
+            },
+          });
+        }),
+    );
+  });
+  process.send?.({ ready: `${address.replace('http', 'ws')}/ws` });
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function connectAll(url: string, count: number, onFrame: (raw: string) => void): Promise<WebSocket[]> {
+  const sockets: WebSocket[] = [];
+  for (let start = 0; start < count; start += CONNECT_BATCH) {
+    const batch = Array.from(
+      { length: Math.min(CONNECT_BATCH, count - start) },
+      () =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const socket = new WebSocket(url);
+          socket.once('error', reject);
+          socket.once('open', () => socket.send(JSON.stringify({ op: 'subscribe', topic: TOPIC })));
+          socket.on('message', (data) => {
+            const raw = data.toString();
+            if (raw.startsWith('{"op":"subscribed"')) resolve(socket);
+            else onFrame(raw);
+          });
+        }),
+    );
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return sockets;
+}
+
+interface ServerStats {
+  ticksPublished: number;
+  totalCpuMs: number;
+  systemCpuMs: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+}
+
+function forkServer(env: Record<string, string>): ChildProcess {
+  return fork(import.meta.filename, ['server'], {
+    execPath: NODE,
+    execArgv: ['--disable-warning=ExperimentalWarning'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+const answer = <T>(child: ChildProcess, key: string) =>
+  new Promise<T>((resolve) => {
+    const onMessage = (m: Record<string, unknown>) => {
+      if (!(key in m)) return;
+      child.off('message', onMessage);
+      resolve(m[key] as T);
+    };
+    child.on('message', onMessage);
+  });
+
+/** A NATS server for the several-process run (the bus processes of one site share). */
+async function startNats(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const nats = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i += 1) {
+    const open = await new Promise<boolean>((resolve) => {
+      const probe = connect(port, '127.0.0.1', () => resolve(true));
+      probe.once('error', () => resolve(false));
+      probe.once('connect', () => probe.end());
+    });
+    if (open) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `nats://127.0.0.1:${port}`, stop: () => nats.kill('SIGKILL') };
+}
+
+async function measure(): Promise<void> {
+  const database = process.env.BENCH_CRASH_PGLITE ? null : await createBenchDatabase();
+  const nats = PROCESSES > 1 ? await startNats() : null;
+  const env = (i: number): Record<string, string> => ({
+    ...(nats ? { BENCH_BUS_URL: nats.url } : {}),
+    ...(database ? { BENCH_CRASH_DATABASE_URL: database.url } : {}),
+    BENCH_CRASH_MIGRATE: i === 0 ? '1' : '0',
+  });
+  // The first process migrates the database before the others open it.
+  const children = [forkServer(env(0))];
+  const firstReady = answer<string>(children[0]!, 'ready');
+  await firstReady;
+  for (let i = 1; i < PROCESSES; i += 1) children.push(forkServer(env(i)));
+  try {
+    const urls = [
+      await firstReady,
+      ...(await Promise.all(children.slice(1).map((c) => answer<string>(c, 'ready')))),
+    ];
+    const latencies = new Float64Array(Math.ceil(DURATION_MS / 100 + 50) * SOCKETS);
+    let delivered = 0;
+    let measuring = false;
+    const ticksSeen = new Set<string>();
+    let messages = 0;
+    const onFrame = (raw: string) => {
+      if (!measuring) return;
+      messages += 1;
+      if (!raw.includes(TICK)) return;
+      const at = raw.indexOf(AT);
+      const sentAt = Number.parseInt(raw.slice(at + AT.length), 10);
+      if (delivered < latencies.length) latencies[delivered] = Date.now() - sentAt;
+      delivered += 1;
+      if (ticksSeen.size < 100_000) ticksSeen.add(raw.slice(at, at + 20));
+    };
+    const sockets: WebSocket[] = [];
+    for (const [i, url] of urls.entries()) {
+      const share = Math.floor(SOCKETS / PROCESSES) + (i < SOCKETS % PROCESSES ? 1 : 0);
+      sockets.push(...(await connectAll(url, share, onFrame)));
+    }
+    measuring = true;
+    const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+    clientLoop.enable();
+    // The first process runs the engine (the workers role); every process serves sockets.
+    for (const [i, child] of children.entries()) child.send({ cmd: 'start', engine: i === 0 });
+    await new Promise((r) => setTimeout(r, DURATION_MS));
+    measuring = false;
+    const stats = children.map((child) => answer<ServerStats>(child, 'stats'));
+    for (const child of children) child.send({ cmd: 'stop' });
+    const all = await Promise.all(stats);
+    const totalCpuMs = all.reduce((sum, x) => sum + x.totalCpuMs, 0);
+    const systemCpuMs = all.reduce((sum, x) => sum + x.systemCpuMs, 0);
+    // Every process receives every tick over the bus; the engine's process counts them once.
+    const published = all[0]!.ticksPublished;
+    for (const socket of sockets) socket.terminate();
+    const sorted = latencies.slice(0, Math.min(delivered, latencies.length)).sort();
+    const p99 = percentile(sorted, 99);
+    const max = sorted.length ? sorted[sorted.length - 1]! : Number.NaN;
+    const load = loadavg()
+      .map((x) => fmt(x, 1))
+      .join(' ');
+    console.log(
+      `\nbench/crash-ws — ${SOCKETS} sockets on ${TOPIC} over ${PROCESSES} realtime process(es)${nats ? ' sharing a NATS bus' : ''}, ${database ? 'PostgreSQL' : 'PGlite'}, ${DURATION_MS / 1000} s of rounds (betting 1 s, pause 0.5 s), load average ${load}`,
+    );
+    console.log(
+      `  ticks published ${published}, seen ${ticksSeen.size}; tick deliveries ${delivered} = ${fmt((100 * delivered) / Math.max(1, published * SOCKETS), 1)} % of published × sockets (the rest skipped: coalesced or socket behind), ${fmt(messages / (DURATION_MS / 1000), 0)} messages/s delivered`,
+    );
+    console.log(
+      `  tick latency p50 ${fmt(percentile(sorted, 50))} ms, p99 ${fmt(p99)} ms, max ${fmt(max)} ms (engine stamp → arrival here)`,
+    );
+    console.log(
+      `  server CPU ${fmt(totalCpuMs)} ms in ${DURATION_MS / 1000} s (system ${fmt(systemCpuMs)} ms): ${fmt(totalCpuMs / Math.max(1, published), 1)} ms per tick published, ${fmt((totalCpuMs * 1000) / Math.max(1, delivered), 2)} µs per tick delivered`,
+    );
+    console.log(
+      `  event-loop delay p99/max: server ${all.map((x) => `${fmt(x.loopDelayP99Ms)}/${fmt(x.loopDelayMaxMs)}`).join(', ')} ms, this client ${fmt(clientLoop.percentile(99) / 1e6)}/${fmt(clientLoop.max / 1e6)} ms`,
+    );
+    console.log(`  p99 ≤ 100 ms: ${p99 <= 100 ? 'PASS' : 'MISS'}`);
+  } finally {
+    for (const child of children) child.kill('SIGKILL');
+    nats?.stop();
+    await database?.drop();
+  }
+}
+
+if (process.argv[2] === 'server') await serve();
+else await measure();
