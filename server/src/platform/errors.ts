@@ -508,6 +508,16 @@ export const ERRORS = {
     key: 'errors.casino_real_only',
     message: 'This game is played for real money only',
   },
+  CASINO_FREE_SPIN_GAME_MISMATCH: {
+    status: 422,
+    key: 'errors.casino_free_spin_game_mismatch',
+    message: 'These free spins are not played on this game',
+  },
+  CASINO_FREE_SPIN_STAKE_MISMATCH: {
+    status: 422,
+    key: 'errors.casino_free_spin_stake_mismatch',
+    message: 'A free spin is played at the stake of its bonus',
+  },
   CASINO_MIN_ROUND_INTERVAL: {
     status: 429,
     key: 'errors.casino_min_round_interval',
