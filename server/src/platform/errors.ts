@@ -193,6 +193,31 @@ export const ERRORS = {
     key: 'errors.promo_code_min_coef',
     message: 'The coupon coefficient is below this promo code’s minimum',
   },
+  // Free bets in the bet slip (issue 20): rejections of a placement with freeBetId, and cash-out.
+  FREE_BET_NOT_FOUND: { status: 404, key: 'errors.free_bet_not_found', message: 'You have no such free bet' },
+  FREE_BET_USED: { status: 409, key: 'errors.free_bet_used', message: 'This free bet has already been used' },
+  FREE_BET_EXPIRED: { status: 409, key: 'errors.free_bet_expired', message: 'This free bet has expired' },
+  FREE_BET_STAKE: {
+    status: 409,
+    key: 'errors.free_bet_stake',
+    message: 'A free bet is staked whole: the stake must be its amount',
+  },
+  FREE_BET_MIN_COEF: {
+    status: 409,
+    key: 'errors.free_bet_min_coef',
+    message: 'The coupon coefficient is below this free bet’s minimum',
+  },
+  FREE_BET_NOT_ALLOWED: {
+    status: 409,
+    key: 'errors.free_bet_not_allowed',
+    message:
+      'A free bet is for a single or an express from the main account, without a promo code or a live delay',
+  },
+  CASHOUT_FREE_BET: {
+    status: 409,
+    key: 'errors.cashout_free_bet',
+    message: 'A bet placed with a free bet cannot be cashed out',
+  },
   COUPON_CODE_NOT_FOUND: {
     status: 404,
     key: 'errors.coupon_code_not_found',
