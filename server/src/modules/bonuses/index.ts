@@ -25,6 +25,7 @@ import type { SiteConfigService } from '../config/index.ts';
 import { BonusService } from './bonus-service.ts';
 import type { BonusPlayerChecks } from './context.ts';
 import { depositChoiceRoutes } from './deposit-routes.ts';
+import { freeBetPort } from './free-bets.ts';
 import { bonusRoutes } from './routes.ts';
 
 export { BonusService, type ClaimInput } from './bonus-service.ts';
@@ -103,6 +104,8 @@ export function hookBonuses(
         stake: { userId: bigint; currency: string; stakeMinor: bigint },
       ): Promise<void>;
       fullPathFor?(userId: bigint): Promise<boolean>;
+      /** Betting's free bet port (its FreeBetPort): the slip's free bets. */
+      freeBets?: typeof freeBetPort;
     };
     auth?: {
       onUserRegistered(
@@ -119,6 +122,7 @@ export function hookBonuses(
   hooks.payments?.onDepositCompleted((d, trx) => bonuses.depositCompleted(d, trx));
   hooks.payments?.onWithdrawalRequested?.((w, trx) => bonuses.withdrawalRequested(w, trx));
   if (hooks.settlement) {
+    hooks.settlement.freeBets = freeBetPort;
     const previous = hooks.settlement.settlementHooks;
     hooks.settlement.settlementHooks = {
       recordSettlement: async (trx, outcome) => {
