@@ -25,6 +25,7 @@ import { readMarketOutcomes, readOutcomeResults, readSelections } from '../sport
 import { type ValuedLeg, valueCashout } from './cash-out-value.ts';
 import { type BettingContext, isUniqueViolation, publishBet, retryConflicts } from './context.ts';
 import { couponConfig, couponSettings } from './coupon-settings.ts';
+import { freeBetIdOf } from './free-bets.ts';
 import { selectionProblem } from './price-coupon.ts';
 import { recordBetOutcome } from './settle-bets.ts';
 import type { BettingTables } from './tables.ts';
@@ -75,7 +76,11 @@ async function quoteOf(ctx: BettingContext, db: Kysely<Database>, bet: BetRow, l
   const fair = valuation.fairMinor;
   const offer = valuation.offerMinor;
   const available =
-    settings.isCashoutEnabled && bet.status === 'accepted' && bet.stake > 0n && valuation.isAvailable;
+    settings.isCashoutEnabled &&
+    bet.status === 'accepted' &&
+    bet.stake > 0n &&
+    valuation.isAvailable &&
+    freeBetIdOf(bet.answer) === null;
   const quote: CashoutQuote = {
     betId: bet.id.toString(),
     isAvailable: available,
@@ -175,6 +180,7 @@ async function cashOutInTransaction(
   // by now (it held the bet row): its answer is this one's, not the bet's new state.
   const replayed = await findCashout(trx, input.userId, input.idempotencyKey, input.hash);
   if (replayed) return { answer: replayed, isReplay: true };
+  if (freeBetIdOf(bet.answer) !== null) throw new AppError('CASHOUT_FREE_BET');
   const { quote, offer, fair, legs } = await quoteOf(ctx, trx, bet, true);
   if (!quote.isAvailable) throw new AppError('CASHOUT_UNAVAILABLE');
   const part = input.request.stakePartMinor ?? bet.stake;
@@ -256,6 +262,7 @@ export async function setAutoCashout(
   valueMinor: bigint | null,
 ): Promise<void> {
   const bet = await ownBet(ctx.db, userId, betId, false);
+  if (freeBetIdOf(bet.answer) !== null) throw new AppError('CASHOUT_FREE_BET');
   if (bet.status !== 'accepted') throw new AppError('CASHOUT_UNAVAILABLE');
   if (valueMinor !== null && valueMinor <= 0n)
     throw new AppError('VALIDATION_FAILED', 'body/valueMinor: positive');

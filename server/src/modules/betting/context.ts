@@ -11,6 +11,7 @@ import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import type { PlacementBatches } from './batches.ts';
+import type { FreeBetPort } from './free-bets.ts';
 
 /**
  * The responsible-gaming check of placement (limitsHooks: limits.assertStakeAllowed): called inside
@@ -116,6 +117,8 @@ export interface BettingContext {
   /** True when this player's placements must take the full path (the bonus engine's maximum bet). */
   fullPathFor?: (userId: bigint) => Promise<boolean>;
   settlementHooks: SettlementHooks;
+  /** The bonus engine's free bets (installed by hookBonuses); without it a coupon with a free bet is refused. */
+  freeBets?: FreeBetPort;
   /** The placement's database calls, batched across this process's concurrent placements. */
   batches: PlacementBatches;
 }

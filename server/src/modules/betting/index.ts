@@ -10,7 +10,9 @@
  * MARKET_SUSPENDED, GAME_FINISHED, SCORE_CHANGED, DEPENDENT_BETS, STAKE_TOO_LOW, STAKE_TOO_HIGH,
  * PAYOUT_TOO_HIGH, PROMO_CODE_NOT_ALLOWED, INSUFFICIENT_FUNDS, ACCOUNT_FROZEN and the limits' LIMIT_*
  * codes (LIMIT_WAGER_EXCEEDED, LIMIT_LOSS_EXCEEDED, LIMIT_SELF_EXCLUDED, LIMIT_TIME_OUT), and
- * PROMO_CODE_INVALID, PROMO_CODE_USED, PROMO_CODE_MIN_COEF.
+ * PROMO_CODE_INVALID, PROMO_CODE_USED, PROMO_CODE_MIN_COEF; with a free bet (free-bets.ts, port
+ * FreeBetPort) FREE_BET_NOT_FOUND, FREE_BET_USED, FREE_BET_EXPIRED, FREE_BET_STAKE, FREE_BET_MIN_COEF,
+ * FREE_BET_NOT_ALLOWED; cash-out of a free bet: CASHOUT_FREE_BET (409).
  * The bet slip (slip-routes.ts): quote, coupon codes (COUPON_CODE_NOT_FOUND 404, RATE_LIMITED 429),
  * coupon settings, promo codes (promo-codes.ts) and VIP bet requests (vip-requests.ts:
  * VIP_BET_NOT_AVAILABLE, VIP_REQUEST_DECIDED 409, VIP_REQUEST_NOT_FOUND 404); the user:<id> vip message.
@@ -35,6 +37,7 @@ export { BETTING_USAGE, runBetsCommand, runPromoCommand } from './betting-comman
 export { cashOut, quoteCashout, runAutoCashouts, setAutoCashout } from './cash-out.ts';
 export type { BetMessage, BettingContext, BettingLimits, StakeLimitCheck } from './context.ts';
 export { decideDueLiveBets } from './decide-live-bets.ts';
+export type { FreeBetPort, FreeBetProblem } from './free-bets.ts';
 export { getBet, listBets } from './list-bets.ts';
 export { placeCoupon } from './place-coupon.ts';
 export type { PlaceAnswer } from './placement.ts';

@@ -14,6 +14,7 @@ import type { Ledger } from '../accounts/index.ts';
 import { readSelections } from '../sportsbook/index.ts';
 import type { BettingContext } from './context.ts';
 import { type CouponConfig, resolveCouponSettings } from './coupon-settings.ts';
+import { isFreeBetCouponType } from './free-bets.ts';
 import type { PlaceAnswer, Placement } from './placement.ts';
 import { planStake } from './plan-stake.ts';
 import { type PricedCoupon, priceCoupon, type RejectionCode } from './price-coupon.ts';
@@ -42,13 +43,58 @@ export async function placeInTransaction(
     request.bets.map((b) => b.outcomeId),
     { lockMarkets: true },
   );
+  const freeBetId = request.freeBetId ?? null;
   const priced = priceCoupon(request, selections, {
     ...settings,
     ...(options.isVip ? { maxBetAmountMinor: null } : {}),
+    // A free bet's winnings are payout − stake at most stake × (coefficient − 1): no express bonus.
+    ...(freeBetId !== null ? { isExpressBonusAllowed: false } : {}),
     isBonusAccount: account.type === 4,
   });
   const now = ctx.clock.now();
   if (!priced.ok) return rejectInTransaction(trx, bet, account.iso, now, priced.code, priced.legIndex);
+  if (freeBetId !== null) {
+    const plan = planStake(settings, betId, request.accountId, priced);
+    const allowed =
+      ctx.freeBets !== undefined &&
+      !options.isVip &&
+      !request.promoCode &&
+      account.type !== 4 &&
+      isFreeBetCouponType(request.typeId) &&
+      plan.answer.status === 'accepted';
+    const problem = allowed
+      ? await ctx.freeBets!.take(trx, {
+          userId,
+          bonusId: freeBetId,
+          betId,
+          currency: account.iso,
+          stakeMinor: priced.stakeMinor,
+          coefMilli: priced.coefMilli,
+          now,
+        })
+      : 'FREE_BET_NOT_ALLOWED';
+    if (problem) return rejectInTransaction(trx, bet, account.iso, now, problem);
+    // The responsible-gaming check still runs (self-exclusion, time-out); the stake is not the player's money.
+    await ctx.assertStakeAllowed(trx, {
+      betId,
+      userId,
+      accountId: request.accountId,
+      currency: account.iso,
+      stakeMinor: 0n,
+      isLive: priced.isLive,
+    });
+    const answer: PlaceAnswer = {
+      ...(plan.answer as PlaceAnswer & { status: 'accepted' }),
+      freeBetId: freeBetId.toString(),
+    };
+    await insertBet(trx, bet, account.iso, now, {
+      ...plan.outcome(now),
+      answer,
+      promoBoost: null,
+      reservationId: null,
+    });
+    return answer;
+  }
   const promoCode = request.promoCode ? normalizePromoCode(request.promoCode) : null;
   let promoBoost: number | null = null;
   if (promoCode) {

@@ -20,6 +20,8 @@ export type PlaceAnswer =
       isExpressBonus: boolean;
       isOddsChanged: boolean;
       bets: { outcomeId: string; coefMilli: number }[];
+      /** The free bet staked (free-bets.ts): its stake is not returned with a win. */
+      freeBetId?: string;
     }
   | { status: 'pending'; betId: string; delayMs: number }
   | { status: 'rejected'; betId: string | null; code: RejectionCode; messageKey: string; legIndex?: number };

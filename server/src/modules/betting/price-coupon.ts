@@ -24,6 +24,7 @@ import { isOverStatus } from '@parlay/domain/sportsbook/game-status.ts';
 import { AppError, type ErrorCode } from '../../platform/errors.ts';
 import type { SelectionState } from '../sportsbook/index.ts';
 import type { CouponSettings } from './coupon-settings.ts';
+import type { FreeBetProblem } from './free-bets.ts';
 
 export type RejectionCode =
   | 'ODDS_CHANGED'
@@ -40,6 +41,7 @@ export type RejectionCode =
   | 'PROMO_CODE_INVALID'
   | 'PROMO_CODE_USED'
   | 'PROMO_CODE_MIN_COEF'
+  | FreeBetProblem
   | Extract<ErrorCode, `LIMIT_${string}`>
   | 'INSUFFICIENT_FUNDS'
   | 'ACCOUNT_FROZEN';
@@ -56,6 +58,8 @@ export interface CouponRequest {
   changeCoefAction: ChangeCoefAction;
   exactCoefMilli: number | null;
   promoCode: string | null;
+  /** The player's free bet staked on this coupon (free-bets.ts), or none. */
+  freeBetId?: bigint | null;
 }
 
 export interface PricedLeg {

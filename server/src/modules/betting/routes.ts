@@ -53,6 +53,12 @@ export const CouponBody = Type.Object({
   changeCoefAction: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, default: 2 })),
   exactCoef: Type.Optional(Type.Union([Type.Number({ minimum: 1, maximum: 1_000_000 }), Type.Null()])),
   promoCode: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+  freeBetId: Type.Optional(
+    Type.Union([IdString(), Type.Null()], {
+      description:
+        'Stake the player’s free bet (bonus id): amount must be its whole amount; stake not returned',
+    }),
+  ),
 });
 
 export type CouponBodyType = Static<typeof CouponBody>;
@@ -120,6 +126,7 @@ export function toCouponRequest(body: CouponBodyType): CouponRequest {
     changeCoefAction: (body.changeCoefAction ?? 2) as ChangeCoefAction,
     exactCoefMilli: body.exactCoef ? milli(body.exactCoef) : null,
     promoCode: body.promoCode ? body.promoCode : null,
+    ...(body.freeBetId ? { freeBetId: BigInt(body.freeBetId) } : {}),
   };
 }
 

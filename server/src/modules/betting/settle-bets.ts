@@ -17,6 +17,7 @@ import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
 import { readOutcomeResults } from '../sportsbook/index.ts';
 import { type BettingContext, publishBet, retryConflicts } from './context.ts';
+import { freeBetIdOf, freeBetWinningsMinor } from './free-bets.ts';
 import { promoBoostMinor } from './promo-codes.ts';
 import type { BetStatus, LegResult } from './tables.ts';
 
@@ -131,17 +132,25 @@ export async function settleBet(
       ...(leg.amount !== null ? { amountMinor: leg.amount } : {}),
     })),
   });
+  const isVoid = results.every((r) => r === 'void');
+  const freeBetId = freeBetIdOf(bet.answer);
+  // A free bet (free-bets.ts) pays its winnings only; void gives the free bet back and pays nothing;
+  // a bet whose free bet another bet uses now (given back by a void, then resettled) pays nothing.
+  const paidMinor =
+    freeBetId === null
+      ? payoutMinor
+      : await freeBetPayout(ctx, trx, { bonusId: freeBetId, betId, isVoid, payoutMinor, stake: bet.stake });
   const transfer =
-    payoutMinor > 0n
+    paidMinor > 0n
       ? await ledger.move({
           idempotencyKey: `settle:${betId}:${version}`,
           reason: 'payout',
           currency: bet.currency,
           from: { system: 'house' },
           to: bet.account_id,
-          amountMinor: payoutMinor,
+          amountMinor: paidMinor,
           userId: bet.user_id,
-          metadata: meta,
+          metadata: freeBetId === null ? meta : { ...meta, freeBetId: freeBetId.toString() },
         })
       : null;
   const boostMinor = promoBoostMinor(payoutMinor, bet.stake, bet.promo_boost_basis_points ?? 0);
@@ -164,7 +173,7 @@ export async function settleBet(
     .values({
       bet_id: betId,
       version,
-      payout: payoutMinor,
+      payout: paidMinor,
       bonus: bonusMinor,
       results: JSON.stringify(results) as unknown as LegResult[],
       transfer_id: transfer?.id ?? null,
@@ -175,10 +184,14 @@ export async function settleBet(
       settled_at: now,
     })
     .execute();
-  const status: BetStatus = results.every((r) => r === 'void') ? 'void' : payoutMinor > 0n ? 'won' : 'lost';
+  const status: BetStatus = isVoid
+    ? 'void'
+    : (freeBetId === null ? payoutMinor : paidMinor) > 0n
+      ? 'won'
+      : 'lost';
   await trx
     .updateTable('bets')
-    .set({ status, payout: payoutMinor + boostMinor, settlement_version: version, settled_at: now })
+    .set({ status, payout: paidMinor + boostMinor, settlement_version: version, settled_at: now })
     .where('id', '=', betId)
     .execute();
   for (const [position, result] of results.entries()) {
@@ -189,8 +202,26 @@ export async function settleBet(
       .where('position', '=', position)
       .execute();
   }
-  await recordBetOutcome(ctx, trx, bet, payoutMinor + boostMinor);
-  return { userId: bet.user_id, status, payoutMinor: payoutMinor + boostMinor };
+  // A free bet's stake was never the player's: the limits and wagering see a stake of 0.
+  await recordBetOutcome(ctx, trx, freeBetId === null ? bet : { ...bet, stake: 0n }, paidMinor + boostMinor);
+  return { userId: bet.user_id, status, payoutMinor: paidMinor + boostMinor };
+}
+
+/** What a settled free bet pays (free-bets.ts), after giving the free bet back (void) or holding it. */
+async function freeBetPayout(
+  ctx: BettingContext,
+  trx: Kysely<Database>,
+  input: { bonusId: bigint; betId: bigint; isVoid: boolean; payoutMinor: bigint; stake: bigint },
+): Promise<bigint> {
+  const port = ctx.freeBets;
+  if (!port)
+    throw new Error(`bet ${input.betId} was placed with a free bet, but no free bet port is installed`);
+  if (input.isVoid) {
+    await port.giveBack(trx, { bonusId: input.bonusId, betId: input.betId });
+    return 0n;
+  }
+  const held = await port.hold(trx, { bonusId: input.bonusId, betId: input.betId, now: ctx.clock.now() });
+  return held ? freeBetWinningsMinor(input.payoutMinor, input.stake) : 0n;
 }
 
 /**

@@ -19,7 +19,8 @@ export type BetOutcome =
       priced: PricedCoupon;
       promoBoost: number | null;
       answer: PlaceAnswer;
-      reservationId: bigint;
+      /** Null for a free bet: no money of the player's is reserved (free-bets.ts). */
+      reservationId: bigint | null;
       delayUntil: Date | null;
     };
 
