@@ -28,6 +28,7 @@ import {
   setCampaignStatus,
   toCampaign,
 } from './campaigns.ts';
+import { freeSpinsOf, playFreeSpin, takeFreeSpin } from './casino-free-spins.ts';
 import { BONUS_ENGAGED_TOPIC, type BonusContext } from './context.ts';
 import {
   chooseDepositBonus,
@@ -282,6 +283,11 @@ export class BonusService {
     coverStake: (input, trx) => coverStake(this.ctx, input, trx),
     roundFinished: (input, trx) => roundFinished(this.ctx, input, trx),
     engaged: (userId) => engaged(this.ctx, userId),
+    freeSpins: {
+      list: (userId) => freeSpinsOf(this.ctx, userId),
+      take: (input, trx) => takeFreeSpin(this.ctx, input, trx),
+      played: (input, trx) => playFreeSpin(this.ctx, input, trx),
+    },
   };
 
   /** Betting's placement check: BONUS_MAX_BET above the active bonus's maximum bet. */

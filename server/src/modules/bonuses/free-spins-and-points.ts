@@ -15,121 +15,143 @@
  * BONUS_POINTS_INSUFFICIENT (409).
  */
 import { effectiveMultiple } from '@parlay/domain/bonus/wagering.ts';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
+import type { Database } from '../../platform/schema.ts';
+import type { Ledger } from '../accounts/index.ts';
 import { CAMPAIGN_COLUMNS, toCampaign } from './campaigns.ts';
 import { type BonusContext, settingsOf } from './context.ts';
 import { creditPoints, grantBonus, type PlayerBonusRow, publishBonus } from './player-bonuses.ts';
 
-export async function freeSpinPlayed(
-  ctx: BonusContext,
-  input: { userId: bigint; bonusId: bigint; spinRef: string; winMinor: bigint },
-): Promise<PlayerBonusRow> {
+export interface FreeSpinInput {
+  userId: bigint;
+  bonusId: bigint;
+  spinRef: string;
+  winMinor: bigint;
+}
+
+export async function freeSpinPlayed(ctx: BonusContext, input: FreeSpinInput): Promise<PlayerBonusRow> {
   if (input.winMinor < 0n) throw new AppError('VALIDATION_FAILED', 'a win is not negative');
   const settings = await settingsOf(ctx);
-  const result = await ctx.ledger.transaction(async (trx, ledger) => {
-    const row = (await trx
-      .selectFrom('bonus_player_bonuses')
-      .selectAll()
-      .where('id', '=', input.bonusId)
-      .where('user_id', '=', input.userId)
-      .forUpdate()
-      .executeTakeFirst()) as PlayerBonusRow | undefined;
-    if (row?.kind !== 'free_spins') throw new AppError('BONUS_NOT_FOUND');
-    const seen = await trx
-      .insertInto('bonus_wagers')
-      .values({
-        source: 'spin',
-        ref: `${row.id}:${input.spinRef}`,
-        bonus_id: row.id,
-        product: 'slots',
-        stake_minor: row.spin_stake_minor ?? 0n,
-        contribution_minor: 0n,
-        created_at: ctx.clock.now(),
-      })
-      .onConflict((oc) => oc.columns(['source', 'ref']).doNothing())
-      .returning('ref')
-      .executeTakeFirst();
-    if (!seen) return row;
-    if (row.status !== 'active' || (row.spins_left ?? 0) <= 0) throw new AppError('BONUS_NOT_ACTIVE');
-    const campaign = toCampaign(
+  const result = await ctx.ledger.transaction((trx, ledger) =>
+    freeSpinIn(ctx, trx, ledger, input, settings.maxWageringMultiple),
+  );
+  await publishBonus(ctx, result);
+  return result;
+}
+
+/**
+ * freeSpinPlayed inside the caller's transaction (the casino's round: the spin and its round commit
+ * together). The caller publishes the row once its transaction committed.
+ */
+export async function freeSpinIn(
+  ctx: BonusContext,
+  trx: Kysely<Database>,
+  ledger: Ledger,
+  input: FreeSpinInput,
+  maxWageringMultiple: number,
+): Promise<PlayerBonusRow> {
+  if (input.winMinor < 0n) throw new AppError('VALIDATION_FAILED', 'a win is not negative');
+  const row = (await trx
+    .selectFrom('bonus_player_bonuses')
+    .selectAll()
+    .where('id', '=', input.bonusId)
+    .where('user_id', '=', input.userId)
+    .forUpdate()
+    .executeTakeFirst()) as PlayerBonusRow | undefined;
+  if (row?.kind !== 'free_spins') throw new AppError('BONUS_NOT_FOUND');
+  const seen = await trx
+    .insertInto('bonus_wagers')
+    .values({
+      source: 'spin',
+      ref: `${row.id}:${input.spinRef}`,
+      bonus_id: row.id,
+      product: 'slots',
+      stake_minor: row.spin_stake_minor ?? 0n,
+      contribution_minor: 0n,
+      created_at: ctx.clock.now(),
+    })
+    .onConflict((oc) => oc.columns(['source', 'ref']).doNothing())
+    .returning('ref')
+    .executeTakeFirst();
+  if (!seen) return row;
+  if (row.status !== 'active' || (row.spins_left ?? 0) <= 0) throw new AppError('BONUS_NOT_ACTIVE');
+  const campaign = toCampaign(
+    await trx
+      .selectFrom('bonus_campaigns')
+      .select(CAMPAIGN_COLUMNS)
+      .where('id', '=', row.campaign_id)
+      .executeTakeFirstOrThrow(),
+  );
+  const multiple = BigInt(effectiveMultiple(campaign.definition.wagering, maxWageringMultiple));
+  if (input.winMinor > 0n)
+    await ledger.move({
+      idempotencyKey: `bonus:spin:${row.id}:${input.spinRef}`,
+      reason: 'bonus_free_spin_win',
+      currency: row.currency,
+      from: { system: 'house' },
+      to: row.account_id!,
+      amountMinor: input.winMinor,
+      userId: row.user_id,
+      metadata: { bonusId: row.id.toString() },
+    });
+  const left = (row.spins_left ?? 1) - 1;
+  const balance = row.balance_minor + input.winMinor;
+  const requirement = row.requirement_minor + input.winMinor * multiple;
+  if (left > 0)
+    return (await trx
+      .updateTable('bonus_player_bonuses')
+      .set({ spins_left: left, balance_minor: balance, requirement_minor: requirement })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as PlayerBonusRow;
+  // The last spin: the winnings join the active money bonus, or become one, or nothing is left.
+  const active = await trx
+    .selectFrom('bonus_player_bonuses')
+    .select(['id'])
+    .where('user_id', '=', row.user_id)
+    .where('currency', '=', row.currency)
+    .where('kind', '=', 'money')
+    .where('status', '=', 'active')
+    .forUpdate()
+    .executeTakeFirst();
+  const now = ctx.clock.now();
+  if (balance === 0n || active) {
+    if (active && balance > 0n)
       await trx
-        .selectFrom('bonus_campaigns')
-        .select(CAMPAIGN_COLUMNS)
-        .where('id', '=', row.campaign_id)
-        .executeTakeFirstOrThrow(),
-    );
-    const multiple = BigInt(effectiveMultiple(campaign.definition.wagering, settings.maxWageringMultiple));
-    if (input.winMinor > 0n)
-      await ledger.move({
-        idempotencyKey: `bonus:spin:${row.id}:${input.spinRef}`,
-        reason: 'bonus_free_spin_win',
-        currency: row.currency,
-        from: { system: 'house' },
-        to: row.account_id!,
-        amountMinor: input.winMinor,
-        userId: row.user_id,
-        metadata: { bonusId: row.id.toString() },
-      });
-    const left = (row.spins_left ?? 1) - 1;
-    const balance = row.balance_minor + input.winMinor;
-    const requirement = row.requirement_minor + input.winMinor * multiple;
-    if (left > 0)
-      return (await trx
         .updateTable('bonus_player_bonuses')
-        .set({ spins_left: left, balance_minor: balance, requirement_minor: requirement })
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()) as PlayerBonusRow;
-    // The last spin: the winnings join the active money bonus, or become one, or nothing is left.
-    const active = await trx
-      .selectFrom('bonus_player_bonuses')
-      .select(['id'])
-      .where('user_id', '=', row.user_id)
-      .where('currency', '=', row.currency)
-      .where('kind', '=', 'money')
-      .where('status', '=', 'active')
-      .forUpdate()
-      .executeTakeFirst();
-    const now = ctx.clock.now();
-    if (balance === 0n || active) {
-      if (active && balance > 0n)
-        await trx
-          .updateTable('bonus_player_bonuses')
-          .set((eb) => ({
-            balance_minor: eb('balance_minor', '+', balance),
-            requirement_minor: eb('requirement_minor', '+', requirement),
-          }))
-          .where('id', '=', active.id)
-          .execute();
-      return (await trx
-        .updateTable('bonus_player_bonuses')
-        .set({
-          spins_left: 0,
-          status: 'used',
-          balance_minor: 0n,
-          amount_minor: balance,
-          finish_reason: active && balance > 0n ? `merged:${active.id}` : 'played',
-          finished_at: now,
-        })
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()) as PlayerBonusRow;
-    }
+        .set((eb) => ({
+          balance_minor: eb('balance_minor', '+', balance),
+          requirement_minor: eb('requirement_minor', '+', requirement),
+        }))
+        .where('id', '=', active.id)
+        .execute();
     return (await trx
       .updateTable('bonus_player_bonuses')
       .set({
         spins_left: 0,
-        kind: 'money',
+        status: 'used',
+        balance_minor: 0n,
         amount_minor: balance,
-        balance_minor: balance,
-        requirement_minor: requirement,
+        finish_reason: active && balance > 0n ? `merged:${active.id}` : 'played',
+        finished_at: now,
       })
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow()) as PlayerBonusRow;
-  });
-  await publishBonus(ctx, result);
-  return result;
+  }
+  return (await trx
+    .updateTable('bonus_player_bonuses')
+    .set({
+      spins_left: 0,
+      kind: 'money',
+      amount_minor: balance,
+      balance_minor: balance,
+      requirement_minor: requirement,
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow()) as PlayerBonusRow;
 }
 
 /** Marks a free bet used by a bet (the slip's integration); idempotent for the same bet. */

@@ -66,7 +66,7 @@ export {
 } from './providers/registry.ts';
 export { SIGNATURE_HEADER, signBody, TIMESTAMP_HEADER } from './providers/signature.ts';
 export { startProviderSweep, sweepOpenRounds } from './providers/sweep.ts';
-export type { BonusStakeInput, BonusWallet } from './rounds/bonus-wallet.ts';
+export type { BonusStakeInput, BonusWallet, FreeSpinGrant, FreeSpinsPort } from './rounds/bonus-wallet.ts';
 export { NO_BONUS_WALLET } from './rounds/bonus-wallet.ts';
 export { createRoundsContext, type RoundsContext, type RoundsOptions } from './rounds/context.ts';
 export {

@@ -29,6 +29,37 @@ export interface BonusWallet {
    * instant path (instant-round.ts) plays the round without the port. Absent: always asked.
    */
   engaged?(userId: bigint): Promise<boolean>;
+  /** Free spins played in the casino (absent: no free spins, a round asking for one is BONUS_NOT_FOUND). */
+  freeSpins?: FreeSpinsPort;
+}
+
+/** A player's free spins bonus as the casino plays it: a count on named games at a fixed stake. */
+export interface FreeSpinGrant {
+  bonusId: bigint;
+  currency: string;
+  stakeMinor: bigint;
+  spinsLeft: number;
+  /** The campaign's game names: a catalogue slug, a numeric game id or an engine id each. */
+  games: readonly string[];
+  expiresAt: Date;
+}
+
+export interface FreeSpinsPort {
+  /** The player's active free spins with spins left (the game page's offer). */
+  list(userId: bigint): Promise<FreeSpinGrant[]>;
+  /**
+   * Locks the player's free spins bonus inside the round's transaction and answers it:
+   * BONUS_NOT_FOUND (not the player's, not free spins), BONUS_NOT_ACTIVE (ended, expired, none left).
+   */
+  take(input: { userId: bigint; bonusId: bigint }, trx: Kysely<Database>): Promise<FreeSpinGrant>;
+  /**
+   * One spin played, in the round's transaction: uses a spin and pays the win (house → bonus
+   * account) once per spin reference (the round id). Answers the spins left after it.
+   */
+  played(
+    input: { userId: bigint; bonusId: bigint; spinRef: string; winMinor: bigint },
+    trx: Kysely<Database>,
+  ): Promise<{ spinsLeft: number }>;
 }
 
 export const NO_BONUS_WALLET: BonusWallet = {

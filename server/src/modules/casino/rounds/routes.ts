@@ -3,7 +3,9 @@
  *   GET  /fairness                  the seed pair: commitment, client seed, nonce, the previous (revealed) pair
  *   PUT  /fairness/client-seed      a new client seed (rotates the pair, revealing the old server seed)
  *   POST /fairness/rotate           a new server seed, revealing the old one
- *   POST /rounds                    opens a round (Idempotency-Key): { gameId, mode, stakeMinor, params }
+ *   POST /rounds                    opens a round (Idempotency-Key): { gameId, mode, stakeMinor, params,
+ *                                   freeSpinBonusId? (one free spin of the player's bonus) }
+ *   GET  /free-spins?gameId=        the player's free spins on a game
  *   POST /rounds/:roundId/actions   one decision (Idempotency-Key): { action }
  *   GET  /rounds/open               the open round of a game, to resume it
  *   GET  /rounds/:roundId           one round
@@ -24,6 +26,7 @@ import { getSessionUser, requireUser } from '../../auth/index.ts';
 import { actInRound } from './act-in-round.ts';
 import { demoOwner, type Owner, playerOwner, type RoundsContext } from './context.ts';
 import { fairnessView, rotatePair } from './fairness.ts';
+import { freeSpinsOnGame } from './free-spin-round.ts';
 import { DEMO_CURRENCY } from './game-lookup.ts';
 import { demoBalance, refillDemo } from './purse.ts';
 import {
@@ -80,6 +83,22 @@ const RoundViewSchema = Type.Object({
   clientSeed: Type.String(),
   createdAt: Type.String(),
   finishedAt: Type.Union([Type.String(), Type.Null()]),
+  freeSpin: Type.Optional(
+    Type.Object(
+      { bonusId: Type.String(), spinsLeft: Type.Integer(), winMinor: Type.String() },
+      {
+        description:
+          'A free spin’s round: its bonus, the spins left after it and the win paid as bonus money',
+      },
+    ),
+  ),
+});
+const FreeSpinOfferSchema = Type.Object({
+  bonusId: Type.String(),
+  spinsLeft: Type.Integer(),
+  stakeMinor: Type.String(),
+  currency: Type.String(),
+  expiresAt: Type.String(),
 });
 const FairnessSchema = Type.Object({
   commitment: Type.String(),
@@ -226,6 +245,12 @@ export async function roundsRoutes(app: RoutesApp, options: { ctx: RoundsContext
             description: 'Minor units, digits only (a fraction of a minor unit is CASINO_STAKE_PRECISION)',
           }),
           params: Type.Optional(Json),
+          freeSpinBonusId: Type.Optional(
+            IdString({
+              description:
+                'Plays one free spin of this bonus of the player’s (real mode; stakeMinor must be the spin stake): no money of the player’s moves, the win is paid as bonus money',
+            }),
+          ),
         }),
         response: ok(RoundViewSchema),
       },
@@ -238,7 +263,26 @@ export async function roundsRoutes(app: RoutesApp, options: { ctx: RoundsContext
         mode: request.body.mode,
         stakeMinor: request.body.stakeMinor,
         params: request.body.params ?? null,
+        ...(request.body.freeSpinBonusId ? { freeSpinBonusId: request.body.freeSpinBonusId } : {}),
       });
+    },
+  );
+
+  app.get(
+    `${PREFIX}/free-spins`,
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in player’s free spins on a game',
+        description:
+          'Active free spins bonuses with spins left whose campaign names this game (by slug, numeric id or engine id); play one with POST /rounds and freeSpinBonusId.',
+        querystring: Type.Object({ gameId: GameId }),
+        response: ok(Type.Object({ freeSpins: Type.Array(FreeSpinOfferSchema) })),
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { freeSpins: await freeSpinsOnGame(ctx, BigInt(user.userId), request.query.gameId) };
     },
   );
 

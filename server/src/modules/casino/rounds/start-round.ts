@@ -9,7 +9,8 @@
  * Errors: CASINO_GAME_NOT_FOUND (404), CASINO_DEMO_ONLY / CASINO_REAL_ONLY (422),
  * CASINO_STAKE_OUT_OF_RANGE / CASINO_STAKE_PRECISION (422), CASINO_RULE (422), CASINO_ROUND_OPEN (409),
  * CASINO_MIN_ROUND_INTERVAL (429, details.retryAfterSeconds), CASINO_IDEMPOTENCY_MISMATCH (422),
- * INSUFFICIENT_FUNDS (409), ACCOUNT_NOT_FOUND, ACCOUNT_FROZEN, LIMIT_* (403).
+ * INSUFFICIENT_FUNDS (409), ACCOUNT_NOT_FOUND, ACCOUNT_FROZEN, LIMIT_* (403); a free spin's own
+ * refusals are listed in free-spin-round.ts.
  */
 import type { InHouseGame, Json } from '@parlay/domain/casino/engine/in-house-game.ts';
 import type { Kysely } from 'kysely';
@@ -17,6 +18,7 @@ import { AppError } from '../../../platform/errors.ts';
 import type { Database } from '../../../platform/schema.ts';
 import type { Owner, RoundsContext } from './context.ts';
 import { activePair } from './fairness.ts';
+import { startFreeSpinRound } from './free-spin-round.ts';
 import { type CasinoGameEntry, DEMO_CURRENCY, stakeLimitOf } from './game-lookup.ts';
 import { startInstantRound } from './instant-round.ts';
 import { type Jurisdiction, jurisdictionOf } from './jurisdiction.ts';
@@ -39,6 +41,8 @@ export interface StartRoundRequest {
   /** The stake as sent: a string of minor units (more decimals than the currency has: refused). */
   stakeMinor: string;
   params: unknown;
+  /** Plays one free spin of this bonus of the player's (free-spin-round.ts) instead of a paid round. */
+  freeSpinBonusId?: string | null;
 }
 
 /** The engine of a catalogue game offered in this mode. */
@@ -122,7 +126,28 @@ export async function startRound(
     request.mode,
     request.stakeMinor,
     request.params ?? null,
+    // Only a free spin's request adds its bonus, so the hashes of paid rounds stay as they were.
+    ...(request.freeSpinBonusId ? [{ freeSpinBonusId: request.freeSpinBonusId }] : []),
   ]);
+  const freeSpinBonusId = request.freeSpinBonusId;
+  if (freeSpinBonusId) {
+    if (owner.kind !== 'player')
+      throw new AppError('VALIDATION_FAILED', 'Free spins are played by the signed-in player in real mode');
+    const replayed = await findAnswer(ctx.db, owner.key, idempotencyKey, hash);
+    if (replayed) return replayed;
+    const playable = await playableGame(ctx, request.gameId, 'real');
+    const player = await activeAccount(ctx, owner.userId);
+    const answer = await startFreeSpinRound(ctx, owner, {
+      idempotencyKey,
+      hash,
+      request: { ...request, freeSpinBonusId },
+      player,
+      playable,
+      assertMayOpen: (trx, minRoundMs) => assertMayOpen(trx, ctx, owner, request.gameId, 'real', minRoundMs),
+    });
+    await markPlayed(ctx, owner.userId, request.gameId);
+    return answer;
+  }
   if (owner.kind === 'player') {
     // An instant game's round in one database call (instant-round.ts); null: the full path below.
     const instant = await startInstantRound(ctx, {
