@@ -7,8 +7,16 @@ const databaseTimeoutMs = 60_000;
  */
 const ciRetry = process.env.CI ? 1 : 0;
 
+/**
+ * Test files run two at a time (a 2-core machine): unit and integration files are CPU-bound in their
+ * own worker (PGlite is WASM in the test process). End-to-end files keep one at a time in their own
+ * process (tests/run-suites.ts runs that lane beside the others). TEST_WORKERS overrides.
+ */
+const workers = Number(process.env.TEST_WORKERS) || 2;
+
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     reporters: process.env.CI ? ['default', 'json', './tests/flaky-reporter.ts'] : ['default'],
     outputFile: { json: 'dist/test-results/vitest.json' },
     projects: [
