@@ -20,6 +20,8 @@ import { usePlayerGames } from '../lobby/player-games.tsx';
 import type { FairnessState, GameDetails } from '../model.ts';
 import { AutoplayControl } from './AutoplayControl.tsx';
 import { FairnessPanel } from './FairnessPanel.tsx';
+import { FreeSpins } from './FreeSpins.tsx';
+import { afterFreeSpin, type FreeSpinOffer, freeSpinsApi } from './free-spins.ts';
 import { GameFrame } from './GameFrame.tsx';
 import styles from './GamePage.module.css';
 import { MyRounds } from './MyRounds.tsx';
@@ -115,6 +117,8 @@ export function GamePage({
   const [autoplay, setAutoplay] = useState<AutoplayPlan | null>(null);
   const [autoplayNote, setAutoplayNote] = useState<string | null>(null);
   const [fullscreen, setFullscreen] = useState<'off' | 'native' | 'fallback'>('off');
+  const [freeSpins, setFreeSpins] = useState<FreeSpinOffer[]>([]);
+  const [freeSpinWin, setFreeSpinWin] = useState<{ minor: string; currency: string } | null>(null);
   const stage = useRef<HTMLDivElement>(null);
   const lastStartMs = useRef<number | null>(null);
   const lastParams = useRef<Json | undefined>(undefined);
@@ -170,6 +174,22 @@ export function GamePage({
     };
   }, [game.id, mode]);
 
+  // The player's free spins on this game (real money only): the note and its button.
+  const freeSpinsShown = signedIn && mode === 'real' && game.real;
+  useEffect(() => {
+    if (!freeSpinsShown) {
+      setFreeSpins([]);
+      return;
+    }
+    let stopped = false;
+    void freeSpinsApi.list(game.id).then((answer) => {
+      if (!stopped && answer.ok) setFreeSpins(answer.data);
+    });
+    return () => {
+      stopped = true;
+    };
+  }, [game.id, freeSpinsShown]);
+
   const failed = useCallback(
     (answer: Failure): never => {
       setError(errorText(tErrors, t, answer));
@@ -218,6 +238,38 @@ export function GamePage({
       }
     },
     [game, mode, stakeMinor, bounds, settings.minRoundMs, applied, failed, played],
+  );
+
+  // One free spin: the bonus's stake, no money of the player's; its win is bonus money, not "last win".
+  const playFreeSpin = useCallback(
+    async (offer: FreeSpinOffer) => {
+      setError(null);
+      setBusy(true);
+      try {
+        const wait = waitBeforeNextMs(lastStartMs.current, Date.now(), settings.minRoundMs);
+        if (wait > 0) await sleep(wait);
+        lastStartMs.current = Date.now();
+        const answer = await freeSpinsApi.play(game.id, offer, lastParams.current ?? null);
+        if (!answer.ok) {
+          setError(errorText(tErrors, t, answer));
+          // The spins may have changed (expired, forfeited, used elsewhere): read them again.
+          const again = await freeSpinsApi.list(game.id);
+          if (again.ok) setFreeSpins(again.data);
+          return;
+        }
+        const { round: next, freeSpin } = answer.data;
+        setRound(next);
+        setLastRoundId(next.roundId);
+        setFairness((f) => (f ? { ...f, nonce: Math.max(f.nonce, next.nonce + 1) } : f));
+        setFreeSpins((offers) => afterFreeSpin(offers, freeSpin));
+        setFreeSpinWin({ minor: freeSpin.winMinor, currency: next.currency });
+        played(game);
+        void loadAccounts();
+      } finally {
+        setBusy(false);
+      }
+    },
+    [game, settings.minRoundMs, t, tErrors, played],
   );
 
   const act = useCallback(
@@ -391,6 +443,15 @@ export function GamePage({
           <p className={styles.error} role="alert" data-testid="casino-error">
             {error}
           </p>
+        ) : null}
+        {freeSpinsShown ? (
+          <FreeSpins
+            offer={freeSpins[0] ?? null}
+            lastWin={freeSpinWin}
+            disabled={locked}
+            money={money}
+            onPlay={(offer) => void playFreeSpin(offer)}
+          />
         ) : null}
         <div className={styles.controls}>
           <StakeControl
