@@ -2,12 +2,17 @@
  * The bet slip in Chromium: a guest is sent to log in; a funded player places a single, an express
  * with the express bonus, a system with a banker and multiple singles with their own amounts, and
  * the balance goes down by exactly the stakes; an odds change is shown and accepted; a live bet
- * goes through the delay; a coupon saved to a code loads in a fresh browser. Screenshots of the
+ * goes through the delay; a coupon saved to a code loads in a fresh browser; a player without money
+ * opts in to a free bet (campaign created with `parlay bonuses create` before the server starts) and
+ * places it from the slip, choosing it with the keyboard. Screenshots of the
  * slip at 1366 and 390 px, dark and light, en and ru go to tests/e2e/artifacts/.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depositViaSandbox, mainBalanceMinor, registerFastPlayer } from './players.ts';
+import { depositViaSandbox, mainBalanceMinor, openApp, registerFastPlayer } from './players.ts';
 import {
   betSlip,
   clearSlip,
@@ -17,10 +22,33 @@ import {
   placeAccepted,
   slipContext,
 } from './slip-pages.ts';
-import { artifact, launchBrowser, type StartedServer, startParlay } from './support.ts';
+import { artifact, launchBrowser, parlayCli, type StartedServer, startParlay } from './support.ts';
 
 const LINE = '/en/home/line/sports/football';
 const FUNDS_RUB = '5000';
+/** An opt-in 300.00 RUB free bet at odds of 1.50 or more (the engine's default minimum). */
+const FREE_BET = {
+  campaign: {
+    code: 'e2e-slip-free-bet',
+    category: 'bukmaker',
+    trigger: 'opt_in',
+    title: { ru: 'Фрибет 300 ₽', en: 'A 300 RUB free bet' },
+    terms: { ru: 'Ставка не возвращается.', en: 'The stake is not returned.' },
+    conditions: { products: ['sports'] },
+    reward: { kind: 'free_bet', amountMinor: '30000' },
+    wagering: { multiple: 0, basis: 'bonus', expiryDays: 7 },
+    limits: { perPlayer: 1 },
+  },
+};
+
+/** The server's data directory with the free bet campaign in it (the CLI writes it before start). */
+function dataDirWithFreeBet(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parlay-e2e-slip-'));
+  const file = path.join(tmpdir(), `slip-free-bet-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(FREE_BET));
+  parlayCli(['bonuses', 'create', file], { DATA_DIR: dir });
+  return dir;
+}
 
 describe('bet slip in Chromium', () => {
   let server: StartedServer;
@@ -34,7 +62,7 @@ describe('bet slip in Chromium', () => {
   const slip = (target: Page = page) => betSlip(target);
 
   beforeAll(async () => {
-    server = await startParlay();
+    server = await startParlay({ DATA_DIR: dataDirWithFreeBet() });
     browser = await launchBrowser();
     player = await newContext();
     page = await player.newPage();
@@ -213,6 +241,31 @@ describe('bet slip in Chromium', () => {
     await slip(guest).getByRole('button', { name: 'Load', exact: true }).click();
     await expect.poll(() => slip(guest).getByTestId('slip-leg').count(), { timeout: 10_000 }).toBe(2);
     await fresh.close();
+  }, 60_000);
+
+  it('a player with a free bet places it from the slip without money of their own', async () => {
+    const context = await newContext();
+    const fresh = await context.newPage();
+    await registerFastPlayer(fresh, server.origin);
+    await openApp(fresh, server.origin, `/en/promotions/${FREE_BET.campaign.code}`, 'info');
+    await fresh.getByTestId('promotion-opt-in').click();
+    await fresh.getByText('You are in: the bonus is in your office.').waitFor();
+    await open(fresh, LINE);
+    await pickInSlip(fresh, await pickOutcomes(fresh, 1, 1600));
+    // Chosen with the keyboard: the stake is fixed at the free bet's amount, the win has no stake in it.
+    const choice = slip(fresh).getByRole('radio', { name: /^Free bet 300\.00 RUB/ });
+    await choice.focus();
+    await fresh.keyboard.press('Space');
+    await expect
+      .poll(() => slip(fresh).getByTestId('slip-free-bet-note').textContent())
+      .toMatch(/^Free bet: stake not returned · possible win \d[\d,.]* RUB$/);
+    expect(await slip(fresh).getByLabel('Stake, RUB').getAttribute('readonly')).not.toBeNull();
+    await placeAccepted(fresh);
+    expect(await mainBalanceMinor(fresh)).toBe(0n);
+    // Used: the free bet is no longer offered.
+    await pickInSlip(fresh, await pickOutcomes(fresh, 1, 1600, 1));
+    await expect.poll(() => slip(fresh).getByTestId('slip-free-bets').count()).toBe(0);
+    await context.close();
   }, 60_000);
 
   async function shoot(name: string): Promise<void> {

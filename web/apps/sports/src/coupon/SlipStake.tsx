@@ -10,8 +10,10 @@ import { useFormat } from '@parlay/i18n/runtime.tsx';
 import { type InputHTMLAttributes, useEffect, useState } from 'react';
 import { useOddsFormat } from '../context.tsx';
 import { couponApi, type PromoCodeItem } from './coupon-api.ts';
+import { applicableFreeBet, useFreeBets } from './free-bets.ts';
 import { placeRequest } from './place-request.ts';
 import controls from './SlipControls.module.css';
+import { SlipFreeBet } from './SlipFreeBet.tsx';
 import styles from './SlipStake.module.css';
 import { sendVipRequest } from './SlipVip.tsx';
 import { minorText } from './slip-figures.ts';
@@ -27,6 +29,18 @@ function multiplier(milli: number): string {
 }
 
 const CHIP_STEPS = [1n, 2n, 5n];
+
+/** True when a chosen free bet fixes the stake at its amount (free-bets.ts). */
+function useFreeBetStake(model: BetSlipModel): boolean {
+  const freeBets = useFreeBets();
+  return (
+    applicableFreeBet(freeBets, {
+      typeId: model.figures.typeId,
+      currency: model.figures.currency,
+      isBonusAccount: model.account?.type === 4,
+    }) !== null
+  );
+}
 
 function SystemSelect({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
   const fmt = useFormat();
@@ -104,6 +118,7 @@ export function StakeInput({
 >) {
   const { figures, state } = model;
   const auto = state.settings.isAutoMax;
+  const fixed = useFreeBetStake(model);
   return (
     <input
       {...input}
@@ -111,7 +126,7 @@ export function StakeInput({
       autoComplete="off"
       value={auto ? figures.amountText : state.amountText}
       placeholder={figures.amountText}
-      readOnly={auto}
+      readOnly={auto || fixed}
       aria-invalid={figures.amountProblem !== null || undefined}
       onChange={(e) => dispatchSlip({ type: 'amountTyped', text: e.target.value })}
     />
@@ -125,7 +140,8 @@ function AmountField({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
   const iso = figures.currency;
   const base = figures.amountMinor ?? figures.initialAmountMinor;
   const set = (minor: bigint) => dispatchSlip({ type: 'amountTyped', text: minorText(minor, iso) });
-  const auto = state.settings.isAutoMax;
+  const fixed = useFreeBetStake(model);
+  const auto = state.settings.isAutoMax || fixed;
   return (
     <div className={controls.field}>
       <label htmlFor="slip-amount">{t('slip.amount', { currency: iso })}</label>
@@ -182,6 +198,8 @@ function Figures({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
   const format = useOddsFormat();
   const { figures, state } = model;
   const iso = figures.currency;
+  // A free bet shows its own possible win (the stake is not returned): SlipFreeBet.
+  const isFreeBet = useFreeBetStake(model);
   return (
     <dl className={styles.figures} aria-live="polite" data-testid="slip-figures">
       {figures.coefMilli !== null ? (
@@ -190,7 +208,7 @@ function Figures({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
           <dd data-testid="slip-coef">{format(Number(figures.coefMilli))}</dd>
         </div>
       ) : null}
-      {figures.expressBonusCoefMilli !== null ? (
+      {figures.expressBonusCoefMilli !== null && !isFreeBet ? (
         <div className={`${styles.line} ${styles.bonus}`}>
           <dt>{t('slip.express_bonus')}</dt>
           <dd data-testid="slip-express-bonus">
@@ -213,7 +231,7 @@ function Figures({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
           <dd>{format(state.settings.exactCoefMilli)}</dd>
         </div>
       ) : null}
-      {state.settings.isPossibleWinShown && figures.possibleWinMinor !== null ? (
+      {state.settings.isPossibleWinShown && figures.possibleWinMinor !== null && !isFreeBet ? (
         <div className={`${styles.line} ${styles.win}`}>
           <dt>{t('slip.possible_win')}</dt>
           <dd data-testid="slip-possible-win">{fmt.money(figures.possibleWinMinor, iso)}</dd>
@@ -382,14 +400,16 @@ function VipRequest({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
 }
 
 export function SlipStake({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
+  const isFreeBet = useFreeBetStake(model);
   return (
     <div className={styles.stake}>
       <SystemSelect model={model} t={t} />
       <AccountSelect model={model} t={t} />
+      <SlipFreeBet model={model} t={t} />
       <AmountField model={model} t={t} />
       <Messages model={model} t={t} />
       <Figures model={model} t={t} />
-      <Promo model={model} t={t} />
+      {isFreeBet ? null : <Promo model={model} t={t} />}
       <VipRequest model={model} t={t} />
     </div>
   );

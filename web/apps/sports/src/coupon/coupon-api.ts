@@ -63,6 +63,8 @@ export interface PlaceRequest {
   changeCoefAction?: number;
   exactCoef?: number | null;
   promoCode?: string | null;
+  /** The player's free bet staked whole (free-bets.ts); the stake is not returned with a win. */
+  freeBetId?: string;
 }
 
 export type PlaceAnswer =

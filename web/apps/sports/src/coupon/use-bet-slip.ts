@@ -16,6 +16,7 @@ import { notify, openModal } from '@parlay/mf/host-api.ts';
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useSelections } from '../context.tsx';
 import { couponApi, type Quote, type SavedCoupon } from './coupon-api.ts';
+import { applicableFreeBet, freeBetUsed, getFreeBets, loadFreeBets } from './free-bets.ts';
 import { oneClickRequest, placeRequest } from './place-request.ts';
 import { type SlipFigures, slipFigures } from './slip-figures.ts';
 import { kindOf, type SlipState } from './slip-state.ts';
@@ -145,12 +146,26 @@ export function useBetSlip(lng: string, t: TranslateFn): BetSlipModel {
       openModal('login');
       return;
     }
-    const request = placeRequest(figures, state, account.id);
-    if (!request) return;
+    const coupon = placeRequest(figures, state, account.id);
+    if (!coupon) return;
+    const freeBet = applicableFreeBet(getFreeBets(), {
+      typeId: figures.typeId,
+      currency: figures.currency,
+      isBonusAccount: account.type === 4,
+    });
+    const request = freeBet ? { ...coupon, promoCode: null, freeBetId: freeBet.id } : coupon;
     void place(request).then((result) => {
       if (result.phase === 'rejected' && /^(ODDS_|MARKET_|GAME_)/.test(result.code)) requote();
+      if (
+        freeBet &&
+        (result.phase === 'accepted' ||
+          /^FREE_BET_(USED|EXPIRED|NOT_FOUND)$/.test(result.phase === 'rejected' ? result.code : ''))
+      ) {
+        freeBetUsed(freeBet.id);
+        void loadFreeBets(lng);
+      }
     });
-  }, [isSignedIn, account, figures, state, place, requote]);
+  }, [isSignedIn, account, figures, state, place, requote, lng]);
 
   // One-click betting: a price click places a single at once instead of filling the coupon.
   const oneClick = useRef({ state, account, isSignedIn, place });
