@@ -45,7 +45,7 @@ function execute(run: Run): Promise<number> {
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...run.env, FORCE_COLOR: '0' },
+    env: { ...process.env, ...run.env, FORCE_COLOR: '0', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `[${run.name}] `;
