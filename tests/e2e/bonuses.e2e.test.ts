@@ -4,7 +4,9 @@
  * code campaign. A signed-up player opens the hub, filters it by category, opens the promotion page
  * (terms listed), checks and claims the promo code in its field, sees the bonus in the office with
  * its wagering progress bar, and forfeits it after the confirmation; the history shows it forfeited
- * and `parlay ledger check` is clean. An unknown code shows the errors dictionary's text.
+ * and `parlay ledger check` is clean. An unknown code shows the errors dictionary's text. Another
+ * player opts in to free spins and plays them on the game page (keyboard), the count falling to none,
+ * the wins paid as bonus money and the main account untouched.
  * Screenshots of the hub, the promotion and the office bonuses at 390 and 1440 px, light and dark,
  * en and ru, go to /tmp/shots/bonus/.
  */
@@ -71,6 +73,19 @@ const WELCOME = {
     limits: { perPlayer: 1 },
   },
   promoCodes: [{ code: 'E2EWELCOME' }],
+};
+
+/** Two free spins on Lucky Sevens (game 1007, slot-classic) at 10.00 RUB. */
+const SPINS = {
+  campaign: {
+    code: 'e2e-spins',
+    category: 'casino',
+    trigger: 'opt_in',
+    title: { ru: 'Бесплатные вращения', en: 'Free spins' },
+    terms: { ru: 'Два вращения в «Счастливых семёрках».', en: 'Two spins on Lucky Sevens.' },
+    reward: { kind: 'free_spins', count: 2, games: ['lucky-sevens'], stakeMinor: '1000' },
+    wagering: { multiple: 3, basis: 'bonus', expiryDays: 7 },
+  },
 };
 
 function createCampaign(name: string, file: unknown): void {
@@ -321,4 +336,51 @@ describe('bonus pages', () => {
     const ledger = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
     expect(ledger).toContain('ledger check: no difference');
   }, 120_000);
+  it('another player gets free spins and plays them on the game page', async () => {
+    createCampaign('spins', SPINS);
+    const player = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await player.newPage();
+      await registerFastPlayer(page, server.origin);
+      await page.getByRole('button', { name: 'Accept all' }).click();
+      await openApp(page, server.origin, '/en/promotions/e2e-spins', 'info');
+      const info = page.locator('[data-mf-root="info"]');
+      await info.getByTestId('promotion-opt-in').click();
+      await info.getByText('You are in: the bonus is in your office.').waitFor();
+      const main = await mainBalanceMinor(page);
+
+      await openApp(page, server.origin, '/en/slots/game/1007/lucky-sevens', 'casino');
+      const spins = page.getByRole('region', { name: 'Free spins' });
+      const note = spins.getByTestId('casino-free-spins-note');
+      await expect(note.textContent()).resolves.toBe('2 free spins at 10.00 RUB');
+      // Played from the keyboard: the button takes the focus and Enter.
+      const play = spins.getByRole('button', { name: 'Play a free spin' });
+      await play.focus();
+      await page.keyboard.press('Enter');
+      await note.getByText('1 free spin at 10.00 RUB').waitFor();
+      await spins
+        .getByRole('status')
+        .getByText(/^Free spin win: .+ RUB bonus money$/)
+        .waitFor();
+      await expect.poll(() => play.isDisabled()).toBe(false);
+      await play.focus();
+      await page.keyboard.press('Enter');
+      // None left: the note and its button go, the last win stays.
+      await note.waitFor({ state: 'detached', timeout: 15_000 });
+      await expect(spins.getByRole('status').textContent()).resolves.toMatch(/bonus money$/);
+      await page.screenshot({ path: `${SHOTS}/free-spins-played-1440-light-en.png`, fullPage: true });
+
+      // The wins went to bonus money only; the rounds are the player's, at the spin stake.
+      expect(await mainBalanceMinor(page)).toBe(main);
+      const rounds = await page.evaluate(async () => {
+        const res = await fetch('/web-api/casino/v1/history?gameId=1007');
+        return ((await res.json()) as { rounds: { stakeMinor: string }[] }).rounds.map((r) => r.stakeMinor);
+      });
+      expect(rounds).toEqual(['1000', '1000']);
+    } finally {
+      await player.close();
+    }
+    const ledger = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
+    expect(ledger).toContain('ledger check: no difference');
+  }, 60_000);
 });

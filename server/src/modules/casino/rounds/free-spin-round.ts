@@ -199,7 +199,7 @@ export async function startFreeSpinRound(
       throw new AppError('CASINO_FREE_SPIN_GAME_MISMATCH', undefined, { gameId: entry.gameId });
     const spent = { spinsLeft: null as number | null };
     const purse = freeSpinPurse(ctx, trx, player, bonusId, spent);
-    const updated = await applyState(trx, {
+    const played = await applyState(trx, {
       round,
       state,
       action: null,
@@ -208,6 +208,13 @@ export async function startFreeSpinRound(
       firstStep: true,
       stepN: 0,
     });
+    // applyState counts a first stake as taken from the balance; a free spin took none of the player's.
+    const updated = await trx
+      .updateTable('casino_rounds')
+      .set({ balance_before: played.balance_after })
+      .where('id', '=', played.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const answer: FreeSpinRoundView = {
       ...viewOf(updated, pair),
       freeSpin: {

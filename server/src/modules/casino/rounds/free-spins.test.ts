@@ -132,6 +132,9 @@ describe('free spins in the casino', () => {
       status: 'finished',
       mode: 'real',
       stakeMinor: SPIN_STAKE,
+      // The player's balance did not move.
+      balanceBeforeMinor: real.toString(),
+      balanceAfterMinor: real.toString(),
       freeSpin: { bonusId: p.bonusId, spinsLeft: 2, winMinor: round.payoutMinor },
     });
     // A replay of the same request answers the same round and pays nothing more.
