@@ -136,11 +136,11 @@ export function StakeInput({
 function AmountField({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
   const fmt = useFormat();
   const { figures, state } = model;
+  const fixed = useFreeBetStake(model);
   if (figures.kind === 'multiple') return null;
   const iso = figures.currency;
   const base = figures.amountMinor ?? figures.initialAmountMinor;
   const set = (minor: bigint) => dispatchSlip({ type: 'amountTyped', text: minorText(minor, iso) });
-  const fixed = useFreeBetStake(model);
   const auto = state.settings.isAutoMax || fixed;
   return (
     <div className={controls.field}>
