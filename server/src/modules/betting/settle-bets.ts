@@ -214,13 +214,14 @@ async function freeBetPayout(
   input: { bonusId: bigint; betId: bigint; isVoid: boolean; payoutMinor: bigint; stake: bigint },
 ): Promise<bigint> {
   const port = ctx.freeBets;
-  if (!port)
-    throw new Error(`bet ${input.betId} was placed with a free bet, but no free bet port is installed`);
   if (input.isVoid) {
-    await port.giveBack(trx, { bonusId: input.bonusId, betId: input.betId });
+    // Without the bonus engine (BONUS_ENGINE=false) a void free bet cannot be given back: it is spent.
+    await port?.giveBack(trx, { bonusId: input.bonusId, betId: input.betId });
     return 0n;
   }
-  const held = await port.hold(trx, { bonusId: input.bonusId, betId: input.betId, now: ctx.clock.now() });
+  const held = port
+    ? await port.hold(trx, { bonusId: input.bonusId, betId: input.betId, now: ctx.clock.now() })
+    : true;
   return held ? freeBetWinningsMinor(input.payoutMinor, input.stake) : 0n;
 }
 
