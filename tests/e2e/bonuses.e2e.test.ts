@@ -365,8 +365,16 @@ describe('bonus pages', () => {
       await expect.poll(() => play.isDisabled()).toBe(false);
       await play.focus();
       await page.keyboard.press('Enter');
-      // None left: the note and its button go, the last win stays.
-      await note.waitFor({ state: 'detached', timeout: 15_000 });
+      // None left: the note and its button go, the last win stays (a refusal would show its text).
+      await page.waitForFunction(
+        () =>
+          !document.querySelector('[data-testid="casino-free-spins-note"]') ||
+          document.querySelector('[data-testid="casino-error"]'),
+        undefined,
+        { timeout: 15_000 },
+      );
+      expect(await page.getByTestId('casino-error').allTextContents()).toEqual([]);
+      await note.waitFor({ state: 'detached' });
       await expect(spins.getByRole('status').textContent()).resolves.toMatch(/bonus money$/);
       await page.screenshot({ path: `${SHOTS}/free-spins-played-1440-light-en.png`, fullPage: true });
 

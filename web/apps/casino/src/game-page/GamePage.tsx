@@ -246,10 +246,16 @@ export function GamePage({
       setError(null);
       setBusy(true);
       try {
-        const wait = waitBeforeNextMs(lastStartMs.current, Date.now(), settings.minRoundMs);
-        if (wait > 0) await sleep(wait);
-        lastStartMs.current = Date.now();
-        const answer = await freeSpinsApi.play(game.id, offer, lastParams.current ?? null);
+        let answer: Awaited<ReturnType<typeof freeSpinsApi.play>>;
+        for (let attempt = 0; ; attempt += 1) {
+          const wait = waitBeforeNextMs(lastStartMs.current, Date.now(), settings.minRoundMs);
+          if (wait > 0) await sleep(wait);
+          lastStartMs.current = Date.now();
+          answer = await freeSpinsApi.play(game.id, offer, lastParams.current ?? null);
+          // The server's clock says the round came too early: wait as it asks, once (as play does).
+          if (answer.ok || answer.code !== MIN_INTERVAL_CODE || attempt > 0) break;
+          await sleep(Math.min(answer.retryAfterMs ?? settings.minRoundMs, 10_000));
+        }
         if (!answer.ok) {
           setError(errorText(tErrors, t, answer));
           // The spins may have changed (expired, forfeited, used elsewhere): read them again.
