@@ -10,7 +10,8 @@ describe('walking skeleton in Chromium', () => {
   let server: StartedServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startParlay();
+    // The first start of a fresh clone: every migration from an empty data directory.
+    server = await startParlay({}, {}, { freshDatabase: true });
     browser = await launchBrowser();
   });
   afterAll(async () => {

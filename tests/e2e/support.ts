@@ -4,7 +4,17 @@
  * database, and launches Debian's Chromium through playwright-core.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,12 +79,55 @@ async function waitForFeedWorld(origin: string, deadline: number): Promise<void>
   throw new Error('the feed simulator produced no live game in time');
 }
 
+const MIGRATIONS_DIR = path.join(REPO_ROOT, 'server/migrations');
+const TEMPLATE_ROOT = path.join(REPO_ROOT, 'node_modules/.cache/parlay-e2e');
+
+/**
+ * An embedded database with every migration applied, made once per set of migrations (and PGlite
+ * version) by `parlay migrate`, the command operators run. A server started on a copy still runs its
+ * migrations at start (there are none left), and skips only the hundred-odd files a fresh directory
+ * applies, which took 12-30 s of every server start. Made aside and renamed, so a parallel run
+ * copies a whole template or makes its own.
+ */
+function migratedTemplate(): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(path.join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json')));
+  for (const file of readdirSync(MIGRATIONS_DIR).sort()) {
+    hash.update(file);
+    hash.update(readFileSync(path.join(MIGRATIONS_DIR, file)));
+  }
+  const dir = path.join(TEMPLATE_ROOT, `pglite-${hash.digest('hex').slice(0, 16)}`);
+  if (existsSync(dir)) return dir;
+  mkdirSync(TEMPLATE_ROOT, { recursive: true });
+  const partial = mkdtempSync(`${dir}.partial-`);
+  parlayCli(['migrate'], { DATA_DIR: partial });
+  try {
+    renameSync(partial, dir);
+  } catch (err) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(dir)) throw err;
+  }
+  return dir;
+}
+
+export interface StartOptions {
+  /** Start on an empty data directory, migrating from nothing as a first `npm start` does. */
+  freshDatabase?: boolean;
+}
+
 export async function startParlay(
   env: Record<string, string> = {},
   settings: Record<string, unknown> = {},
+  options: StartOptions = {},
 ): Promise<StartedServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parlay-e2e-'));
+  // The embedded database starts migrated unless the test asks for a fresh one, brings a directory
+  // with data of its own, or uses a PostgreSQL database.
+  const serverDataDir = env.DATA_DIR ?? dataDir;
+  if (!options.freshDatabase && !env.DATABASE_URL && readdirSync(serverDataDir).length === 0) {
+    cpSync(migratedTemplate(), serverDataDir, { recursive: true });
+  }
   for (const [name, value] of Object.entries(settings)) {
     const result = spawnSync(
       NODE,
@@ -107,6 +160,9 @@ export async function startParlay(
       // The journeys read sign-in codes from the development inbox; the browser and this process
       // reach it over loopback, the only clients it answers.
       DEV_TOOLS: 'on',
+      // The journeys' API registrations say which player's address they come from (players.ts), as
+      // a reverse proxy on this machine would; the browser's requests carry no such header.
+      TRUST_PROXY: '127.0.0.1',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       ...env,
     },
