@@ -756,6 +756,11 @@ export const ERRORS = {
     key: 'errors.bonus_confirmation_required',
     message: 'Confirm that your active bonuses will be forfeited',
   },
+  BONUS_FORFEIT_CONFIRMATION_REQUIRED: {
+    status: 409,
+    key: 'errors.bonus_forfeit_confirmation_required',
+    message: 'A withdrawal forfeits your active bonuses in this currency: confirm it to withdraw',
+  },
   BONUS_POINTS_INSUFFICIENT: {
     status: 409,
     key: 'errors.bonus_points_insufficient',

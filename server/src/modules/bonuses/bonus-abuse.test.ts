@@ -246,7 +246,7 @@ describe('country-bound campaigns', () => {
 });
 
 describe('a withdrawal', () => {
-  it('forfeits the active bonuses itself, without the client asking first', async () => {
+  it('is refused while a bonus is active unless it confirms the forfeit, which it then does itself', async () => {
     // The test's own payments service, hooked as app.ts hooks the app's.
     hookBonuses(t.bonuses, { payments: t.payments });
     const p = await bonusPlayer('abuse-withdraw');
@@ -254,15 +254,23 @@ describe('a withdrawal', () => {
     const card = (await t.payments.methods({ direction: 'withdrawal', currency: 'RUB' })).find(
       (m) => m.code === 'card',
     );
-    await t.payments.requestWithdrawal({
+    const request = {
       userId: p.userId,
       accountId: p.accountId,
       methodId: card!.id,
       amountMinor: 50_000n,
-      idempotencyKey: newKey(),
       lng: 'ru',
       destination: '4111111111111111',
+    };
+    // A client that skips the warning: refused, nothing reserved, the bonus still active.
+    await expect(
+      t.payments.requestWithdrawal({ ...request, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
+      code: 'BONUS_FORFEIT_CONFIRMATION_REQUIRED',
     });
+    expect(await balanceOf(t, p.userId, 0)).toBe(50_000n);
+    expect(await balanceOf(t, p.userId, 4)).toBe(10_000n);
+    await t.payments.requestWithdrawal({ ...request, idempotencyKey: newKey(), forfeitBonuses: true });
     const row = await t.db
       .selectFrom('bonus_player_bonuses')
       .select(['status', 'finish_reason', 'forfeited_minor'])

@@ -246,18 +246,48 @@ export class BonusService {
   }
 
   /**
-   * Called by payments inside the transaction that reserves a withdrawal: every active bonus of the
-   * player is forfeited with it (reason withdrawal), so a client that skips the confirmation
-   * (POST /withdrawal-forfeit) cannot withdraw and keep playing the bonus.
+   * Called by payments inside the transaction that reserves a withdrawal. The player's active bonuses
+   * in the withdrawal's currency are forfeited with it (reason withdrawal) when the request confirms
+   * it (`forfeitBonuses`); without that confirmation the withdrawal is refused with
+   * BONUS_FORFEIT_CONFIRMATION_REQUIRED (details: the bonuses), which rolls the whole withdrawal
+   * back, so nothing moves. The rows are locked, so a bonus cannot end between the check and the
+   * forfeit.
    */
-  async withdrawalRequested(withdrawal: { userId: bigint }, trx: Kysely<Database>): Promise<void> {
+  async withdrawalRequested(
+    withdrawal: { userId: bigint; currency: string; forfeitBonuses?: boolean },
+    trx: Kysely<Database>,
+  ): Promise<void> {
     const active = await trx
       .selectFrom('bonus_player_bonuses')
-      .select('id')
-      .where('user_id', '=', withdrawal.userId)
-      .where('status', '=', 'active')
-      .orderBy('id')
+      .innerJoin('bonus_campaigns', 'bonus_campaigns.id', 'bonus_player_bonuses.campaign_id')
+      .select([
+        'bonus_player_bonuses.id',
+        'bonus_player_bonuses.kind',
+        'bonus_player_bonuses.currency',
+        'bonus_player_bonuses.balance_minor',
+        'bonus_player_bonuses.amount_minor',
+        'bonus_campaigns.code',
+        'bonus_campaigns.definition',
+      ])
+      .where('bonus_player_bonuses.user_id', '=', withdrawal.userId)
+      .where('bonus_player_bonuses.currency', '=', withdrawal.currency)
+      .where('bonus_player_bonuses.status', '=', 'active')
+      .orderBy('bonus_player_bonuses.id')
+      .forUpdate('bonus_player_bonuses')
       .execute();
+    if (active.length === 0) return;
+    if (!withdrawal.forfeitBonuses)
+      throw new AppError('BONUS_FORFEIT_CONFIRMATION_REQUIRED', undefined, {
+        bonuses: active.map((b) => ({
+          id: b.id.toString(),
+          campaign: b.code,
+          kind: b.kind,
+          currency: b.currency,
+          balanceMinor: b.balance_minor.toString(),
+          amountMinor: b.amount_minor.toString(),
+          title: (b.definition as { title?: Record<string, string> }).title ?? {},
+        })),
+      });
     for (const { id } of active) {
       const row = await endBonus(trx, this.ctx, id, 'forfeited', 'withdrawal');
       // Announced once the withdrawal's transaction has committed (a rolled-back one only makes the

@@ -88,7 +88,13 @@ export function hookBonuses(
       ): void;
       onWithdrawalRequested?(
         listener: (
-          w: { paymentId: bigint; userId: bigint; currency: string; amountMinor: bigint },
+          w: {
+            paymentId: bigint;
+            userId: bigint;
+            currency: string;
+            amountMinor: bigint;
+            forfeitBonuses: boolean;
+          },
           trx: Kysely<Database>,
         ) => Promise<void>,
       ): void;

@@ -97,7 +97,11 @@ const PaymentBody = Type.Object({
 });
 const WithdrawalBody = Type.Intersect([
   PaymentBody,
-  Type.Object({ destination: Type.String({ minLength: 4, maxLength: 100 }) }),
+  Type.Object({
+    destination: Type.String({ minLength: 4, maxLength: 100 }),
+    /** The player confirmed that the active bonuses in this currency are forfeited (else BONUS_FORFEIT_CONFIRMATION_REQUIRED). */
+    forfeitBonuses: Type.Optional(Type.Boolean()),
+  }),
 ]);
 const HistoryQuery = Type.Object({
   direction: Type.Optional(Direction),
@@ -306,6 +310,7 @@ function registerPlayerRoutes(app: RoutesApp, payments: PaymentsService, ledger:
         idempotencyKey: idempotencyKey(request),
         lng: body.lng,
         destination: body.destination,
+        forfeitBonuses: body.forfeitBonuses === true,
         ...(body.country ? { country: body.country } : {}),
       });
       return { payment: paymentView(payment) };

@@ -72,6 +72,8 @@ export interface DepositInput {
 export interface WithdrawalInput extends DepositInput {
   /** Where to pay: a card number, phone, wallet address… as the method needs. */
   destination: string;
+  /** The player confirmed that the active bonuses in this currency are forfeited with the withdrawal. */
+  forfeitBonuses?: boolean;
 }
 
 interface DepositUsage {
@@ -94,10 +96,17 @@ export type DepositListener = (
 
 /**
  * A withdrawal just requested, told inside its transaction (onWithdrawalRequested): the bonus
- * engine forfeits the player's active bonuses with it, whatever client asked.
+ * engine forfeits the player's active bonuses in its currency with it when `forfeitBonuses` says
+ * the player confirmed, and otherwise refuses it (throws, so the transaction and nothing moves).
  */
 export type WithdrawalListener = (
-  withdrawal: { paymentId: bigint; userId: bigint; currency: string; amountMinor: bigint },
+  withdrawal: {
+    paymentId: bigint;
+    userId: bigint;
+    currency: string;
+    amountMinor: bigint;
+    forfeitBonuses: boolean;
+  },
   trx: Kysely<Database>,
 ) => Promise<void>;
 
@@ -567,6 +576,7 @@ export class PaymentsService {
             userId: input.userId,
             currency: inserted.currency,
             amountMinor: inserted.amount_minor,
+            forfeitBonuses: input.forfeitBonuses === true,
           },
           trx,
         );
