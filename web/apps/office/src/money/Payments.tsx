@@ -19,6 +19,11 @@ import {
 } from './money-api.ts';
 import { useAccounts } from './useAccounts.ts';
 import { AccountLine } from './Wallets.tsx';
+import {
+  bonusesFromDetails,
+  useWithdrawalForfeit,
+  WithdrawalForfeitWarning,
+} from './WithdrawalBonusForfeit.tsx';
 
 type Direction = 'deposit' | 'withdrawal';
 
@@ -261,6 +266,8 @@ export function Deduce({ lng }: { lng: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [requests, setRequests] = useState<PaymentEntry[] | null>(null);
+  // Active bonuses in this currency are forfeited by a withdrawal: listed, and confirmed before it is sent.
+  const forfeit = useWithdrawalForfeit(activeAccount?.iso);
   const reload = () =>
     call<{ entities: PaymentEntry[] }>('/web-api/payments/v1/payments?direction=withdrawal&pageSize=10').then(
       (a) => setRequests(a.ok ? a.data.entities : []),
@@ -272,6 +279,8 @@ export function Deduce({ lng }: { lng: string }) {
   if (!activeAccount || !methods) return <Skeleton height="240px" />;
   const submit = async () => {
     if (!method || problem || amount === '') return setError(problem ?? 'amount.required');
+    if (forfeit.bonuses.length > 0 && !forfeit.confirmed)
+      return setError('errors.BONUS_FORFEIT_CONFIRMATION_REQUIRED');
     setBusy(true);
     setError(null);
     const answer = await call<{ payment: PaymentEntry }>('/web-api/payments/v1/withdrawals', {
@@ -281,11 +290,18 @@ export function Deduce({ lng }: { lng: string }) {
         amount: amount.replace(',', '.'),
         lng,
         destination,
+        ...(forfeit.bonuses.length > 0 && forfeit.confirmed ? { forfeitBonuses: true } : {}),
       },
       headers: { 'idempotency-key': newKey('wd') },
     });
     setBusy(false);
-    if (!answer.ok) return setError(`errors.${answer.code}`);
+    if (!answer.ok) {
+      // A bonus granted after the form loaded: list it and ask again.
+      if (answer.code === 'BONUS_FORFEIT_CONFIRMATION_REQUIRED')
+        forfeit.refusedWith(bonusesFromDetails(answer.details));
+      return setError(`errors.${answer.code}`);
+    }
+    if (forfeit.bonuses.length > 0) forfeit.forfeited();
     notify({ kind: 'success', text: t('deduce.requested') });
     setAmount('');
     void loadAccounts();
@@ -350,6 +366,15 @@ export function Deduce({ lng }: { lng: string }) {
             onChange={(e) => setDestination(e.target.value)}
           />
         </Field>
+        <WithdrawalForfeitWarning
+          bonuses={forfeit.bonuses}
+          confirmed={forfeit.confirmed}
+          onConfirm={(value) => {
+            forfeit.setConfirmed(value);
+            if (value && error === 'errors.BONUS_FORFEIT_CONFIRMATION_REQUIRED') setError(null);
+          }}
+          lng={lng}
+        />
         <Button type="submit" variant="primary" disabled={busy || !method || needsIdentification === true}>
           {t('deduce.submit')}
         </Button>
