@@ -49,8 +49,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // Bounds only (journeys wait on state): a busy 2-core machine runs a journey several times
+          // slower than a quiet one, and a hook's server start may take START_TIMEOUT_MS (180 s).
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
           retry: ciRetry,
         },

@@ -45,7 +45,7 @@ describe('referrals, fingerprint, live balance, phone masks, contacts and the co
   beforeAll(async () => {
     server = await startParlay({ DATA_DIR: dataDir, CAPTCHA_POW_BITS: '8' });
     browser = await launchBrowser();
-  }, 90_000);
+  });
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();

@@ -349,7 +349,7 @@ describe('accounts and authentication in Chromium', () => {
     await signedIn(page);
     expect(errors).toEqual([]);
     await close();
-  }, 120_000);
+  });
 
   it('asks for a captcha after repeated failures and lets the person through', async () => {
     const email = `captcha-${Date.now()}@example.test`;

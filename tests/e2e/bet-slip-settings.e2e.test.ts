@@ -92,7 +92,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     for (let i = 0; i < 50 && (await mainBalanceMinor(page)) !== 500_000n; i++)
       await page.waitForTimeout(200);
     await open(page, LINE);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -132,7 +132,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     await expect(slip().getByTestId('slip-leg').count()).resolves.toBe(0);
     await expect.poll(() => mainBalanceMinor(page), { timeout: 10_000 }).toBe(before - 2000n);
     await page.screenshot({ path: artifact('bet-slip-one-click-1366-dark-en.png') });
-  }, 90_000);
+  });
 
   it('drop-on-score-change turns one-click off; clearing the exact odds turns drop-on-score-change off', async () => {
     const dialog = await settings();
@@ -153,7 +153,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     const [id] = await pickOutcomes(page, 1, 1150, 4);
     await pick(page, [id!]);
     await clearSlip(page);
-  }, 60_000);
+  });
 
   it('keeps the settings dialog to the keyboard: focus inside, Tab cycles, Escape returns to the gear', async () => {
     const gear = slip().getByRole('button', { name: 'Bet slip settings' });
@@ -174,7 +174,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Bet slip settings');
-  }, 30_000);
+  });
 
   it('a manual stake step, auto-max, and the settings kept over a reload and in another browser', async () => {
     await clearSlip(page);
@@ -236,7 +236,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     await off;
     await page.keyboard.press('Escape');
     await clearSlip(page);
-  }, 90_000);
+  });
 
   it('places with a typed promo code and with one picked from the listed codes', async () => {
     await clearSlip(page);
@@ -273,7 +273,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('parlay.slip.v1') ?? '{}'));
     expect(stored.promoCode).toBe('');
     await clearSlip(page);
-  }, 90_000);
+  });
 
   it('a stake above the maximum becomes a VIP request that the operator approves and the player sees', async () => {
     await clearSlip(page);
@@ -303,7 +303,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     await page.screenshot({ path: artifact('bet-slip-vip-approved-1366-dark-en.png') });
     await status.getByRole('button', { name: 'Dismiss' }).click();
     await clearSlip(page);
-  }, 90_000);
+  });
 
   /** The link of the first game of the line list. */
   async function gamePath(target: Page): Promise<string> {
@@ -382,7 +382,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     await expect(quick().count()).resolves.toBe(0);
     await page.getByTestId('show-slip').click();
     await slip().waitFor();
-  }, 120_000);
+  });
 
   /** Opens the full slip from the quick coupon, then the slip's settings. */
   async function openSettingsFromQuick(target: Page, en: boolean): Promise<void> {

@@ -66,7 +66,7 @@ describe('bet slip in Chromium', () => {
     browser = await launchBrowser();
     player = await newContext();
     page = await player.newPage();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -83,7 +83,7 @@ describe('bet slip in Chromium', () => {
     await page.reload();
     await page.locator('[data-hydrated="true"]').first().waitFor();
     await expect.poll(() => slip().getByTestId('slip-leg').count()).toBe(1);
-  }, 60_000);
+  });
 
   it('a funded player places a single, an express with the bonus, a system with a banker and multiple singles', async () => {
     await registerFastPlayer(page, server.origin);
@@ -142,7 +142,7 @@ describe('bet slip in Chromium', () => {
 
     const stakes = (100n + 50n + 60n + 50n) * 100n;
     await expect.poll(() => mainBalanceMinor(page), { timeout: 10_000 }).toBe(start - stakes);
-  }, 120_000);
+  });
 
   it('shows an odds change and places after the player accepts it', async () => {
     await clearSlip(page);
@@ -189,7 +189,7 @@ describe('bet slip in Chromium', () => {
     await slip().getByRole('button', { name: 'Bet slip settings' }).click();
     await page.getByRole('radio', { name: /Accept any change/ }).check();
     await page.getByRole('button', { name: 'Close the settings' }).click();
-  }, 60_000);
+  });
 
   it('a live bet waits through the delay, then is decided', async () => {
     await clearSlip(page);
@@ -212,7 +212,7 @@ describe('bet slip in Chromium', () => {
       .or(slip().getByTestId('slip-rejected'))
       .first()
       .waitFor({ timeout: 55_000 });
-  }, 90_000);
+  });
 
   it('saves a coupon to a code that a fresh browser loads from the link and from the input', async () => {
     await open(page, LINE);
@@ -241,7 +241,7 @@ describe('bet slip in Chromium', () => {
     await slip(guest).getByRole('button', { name: 'Load', exact: true }).click();
     await expect.poll(() => slip(guest).getByTestId('slip-leg').count(), { timeout: 10_000 }).toBe(2);
     await fresh.close();
-  }, 60_000);
+  });
 
   it('a player with a free bet places it from the slip without money of their own', async () => {
     const context = await newContext();
@@ -266,7 +266,7 @@ describe('bet slip in Chromium', () => {
     await pickInSlip(fresh, await pickOutcomes(fresh, 1, 1600, 1));
     await expect.poll(() => slip(fresh).getByTestId('slip-free-bets').count()).toBe(0);
     await context.close();
-  }, 60_000);
+  });
 
   async function shoot(name: string): Promise<void> {
     await page.screenshot({ path: artifact(`bet-slip-${name}-1366-dark-en.png`) });

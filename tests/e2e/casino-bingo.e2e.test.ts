@@ -54,7 +54,7 @@ describe('bingo and TV games in Chromium', () => {
     page = await context.newPage();
     await registerFastPlayer(page, server.origin);
     await depositViaSandbox(page, 'card', '5000');
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -101,7 +101,7 @@ describe('bingo and TV games in Chromium', () => {
     const after = await mainBalanceMinor(page);
     // The only player wins every stage: the whole pot (85 % of 20.00), plus the jackpot if early.
     expect([before - 2_000n + 1_700n, before - 2_000n + 1_700n + 5_000_000n]).toContain(after);
-  }, 90_000);
+  });
 
   it('bets on the wheel of fortune and the draw settles it', async () => {
     await openCasino(page, `${server.origin}/en/tvgames`);
@@ -121,7 +121,7 @@ describe('bingo and TV games in Chromium', () => {
       .first()
       .waitFor({ timeout: 10_000 });
     await page.screenshot({ path: `${SHOTS}/journey-tv-1440.png` });
-  }, 60_000);
+  });
 
   it('takes screenshots at 390 and 1440 px, light and dark, ru and en', async () => {
     const taken: string[] = [];
@@ -154,5 +154,5 @@ describe('bingo and TV games in Chromium', () => {
       }
     }
     expect(taken.filter((f) => existsSync(f))).toHaveLength(16);
-  }, 120_000);
+  });
 });

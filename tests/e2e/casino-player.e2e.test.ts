@@ -115,7 +115,7 @@ describe('casino for a player in Chromium', () => {
     page = await context.newPage();
     await registerFastPlayer(page, server.origin);
     await depositViaSandbox(page, 'card', '5000');
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -135,7 +135,7 @@ describe('casino for a player in Chromium', () => {
     const after = BigInt(round?.balanceAfterMinor ?? '0');
     expect(after).toBe(before - BigInt(round?.stakedMinor ?? '0') + BigInt(round?.payoutMinor ?? '0'));
     await page.screenshot({ path: artifact('casino-player-slot-1440.png') });
-  }, 90_000);
+  });
 
   it('cashes out of a crash round while the multiplier rises on screen', async () => {
     const crash = await gameOf(page, 'crash');
@@ -259,7 +259,7 @@ describe('casino for a player in Chromium', () => {
     await page.goto(`${server.origin}/en/provably-fair/${round?.roundId}`);
     await page.getByText(/Reproduced: the seed matches its commitment/).waitFor({ timeout: 30_000 });
     await page.screenshot({ path: artifact('casino-player-verifier-1440.png') });
-  }, 90_000);
+  });
 
   it('sets a daily loss limit and is stopped at it', async () => {
     const set = await api<unknown>(page, 'POST', '/limit-service-api/api/external/web/v3/limit', {
@@ -314,5 +314,5 @@ describe('casino for a player in Chromium', () => {
   it('leaves the ledger without any difference', () => {
     const output = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
     expect(output).not.toMatch(/difference:/i);
-  }, 60_000);
+  });
 });

@@ -36,7 +36,7 @@ describe('demo studio in Chromium', () => {
     page = await context.newPage();
     await registerFastPlayer(page, server.origin);
     await depositViaSandbox(page, 'card', '500');
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -66,5 +66,5 @@ describe('demo studio in Chromium', () => {
       .toMatch(/Bets (open|closed)/);
     await expect.poll(() => table.locator('#hist span').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/roulette-1280.png`, fullPage: true });
-  }, 60_000);
+  });
 });

@@ -56,7 +56,7 @@ describe('display settings: 12 h clock and hidden side panels', () => {
   beforeAll(async () => {
     server = await startParlay();
     browser = await launchBrowser();
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -20,7 +20,7 @@ describe('responsible gaming in Chromium', () => {
     server = await startParlay({ LIMIT_APPROVAL_DELAY_SECONDS: String(APPROVAL_DELAY_SECONDS) });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await context?.close();
@@ -139,7 +139,7 @@ describe('responsible gaming in Chromium', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error?.code).toBe('LIMIT_SELF_EXCLUDED');
     expect(refused.body.error?.message).toMatch(/until \d{4}-\d\d-\d\dT/);
-  }, 120_000);
+  });
 
   it('offers a deposit limit on the recharge page before the first deposit; the limit shows on the responsible page', async () => {
     const fresh = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -170,5 +170,5 @@ describe('responsible gaming in Chromium', () => {
     } finally {
       await fresh.close();
     }
-  }, 60_000);
+  });
 });

@@ -127,7 +127,7 @@ describe('lotto and toto for a player in Chromium', () => {
     page = await context.newPage();
     await registerFastPlayer(page, server.origin);
     await depositViaSandbox(page, 'card', '5000');
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -191,7 +191,7 @@ describe('lotto and toto for a player in Chromium', () => {
     systemTicket = body.items.find((t) => t.system) ?? null;
     expect(systemTicket?.combinations).toBe('15');
     expect(await mainBalanceMinor(page)).toBe(before - 800_00n);
-  }, 60_000);
+  });
 
   it('runs the draw and pays the winning ticket, shown in my tickets', async () => {
     const before = await mainBalanceMinor(page);
@@ -240,7 +240,7 @@ describe('lotto and toto for a player in Chromium', () => {
     expect(await page.locator('h1').isVisible()).toBe(false);
     await page.screenshot({ path: artifact('lotto-ticket-print.png') });
     await page.emulateMedia({ media: 'screen' });
-  }, 60_000);
+  });
 
   it('reproduces the draw in the verify block of its page', async () => {
     await openApp(page, server.origin, `/en/lotto/results/${drawId}`, 'lotto');
@@ -249,7 +249,7 @@ describe('lotto and toto for a player in Chromium', () => {
     await expect.poll(() => result.textContent()).toContain('Reproduced');
     for (const n of winning) expect(await result.textContent()).toContain(String(n));
     await page.screenshot({ path: artifact('lotto-draw-1440.png'), fullPage: true });
-  }, 30_000);
+  });
 
   it('buys a toto coupon in the coupon builder', async () => {
     type TotoDraw = { drawId: string; status: string; minStakeMinor: string; matches: unknown[] };
@@ -280,7 +280,7 @@ describe('lotto and toto for a player in Chromium', () => {
     expect(body.data).toHaveLength(1);
     coupon = body.data[0]!;
     expect(coupon).toMatchObject({ drawId: draw!.drawId, status: 'pending', combinations: 2 });
-  }, 60_000);
+  });
 
   it('closes the toto pool, settles its matches, distributes it by category and pays the winner', async () => {
     const drawId = coupon!.drawId;
@@ -404,10 +404,10 @@ describe('lotto and toto for a player in Chromium', () => {
     await openApp(page, server.origin, `/en/toto/${drawId}`, 'lotto');
     await page.getByTestId('toto-categories').waitFor();
     await page.screenshot({ path: artifact('toto-past-1440.png'), fullPage: true });
-  }, 180_000);
+  });
 
   it('leaves the ledger without any difference', () => {
     const output = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
     expect(output).not.toMatch(/difference:/i);
-  }, 60_000);
+  });
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
     launchBrowser(),
     startParlay({ DATABASE_URL: database.url, FEED_PROVIDER: 'none' }),
   ]);
-}, 90_000);
+});
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
@@ -157,5 +157,5 @@ describe('office support and QR login', () => {
       return (await res.json()).error?.code;
     }, approveUrl!);
     expect(again).toBe('QR_LOGIN_USED');
-  }, 180_000);
+  });
 });

@@ -18,7 +18,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
 });
@@ -28,7 +28,7 @@ function serverWith(env: Record<string, string>): () => StartedServer {
   let server: StartedServer | undefined;
   beforeAll(async () => {
     server = await startParlay({ FEED_PROVIDER: 'none', ...env });
-  }, 90_000);
+  });
   afterAll(async () => {
     await server?.stop();
   });
@@ -107,7 +107,7 @@ describe('mobile-cash modal and identification blocker', () => {
     await page.waitForTimeout(1500);
     expect(await cash.count()).toBe(0);
     await context.close();
-  }, 180_000);
+  });
 });
 
 describe('payment requests and secure payment details', () => {
@@ -185,5 +185,5 @@ describe('payment requests and secure payment details', () => {
     expect(table).toContain('Payment details · Change my payment details');
     await screenshotWidths(page, 'payments-requests');
     await context.close();
-  }, 180_000);
+  });
 });

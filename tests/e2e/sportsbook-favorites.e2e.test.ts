@@ -52,7 +52,7 @@ describe('sportsbook favourites, teams and display settings in Chromium', () => 
   beforeAll(async () => {
     server = await startParlay();
     browser = await launchBrowser();
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

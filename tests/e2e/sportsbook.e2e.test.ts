@@ -57,7 +57,7 @@ describe('sportsbook in Chromium', () => {
     server = await startParlay();
     browser = await launchBrowser();
     await firstGame('live');
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -168,7 +168,7 @@ describe('sportsbook in Chromium', () => {
       { timeout: 40_000 },
     );
     await page.context().close();
-  }, 60_000);
+  });
 
   it('saves screenshots of the home, a live list and a football game page', async () => {
     const live = await firstGame('live');
@@ -191,5 +191,5 @@ describe('sportsbook in Chromium', () => {
         await page.context().close();
       }
     }
-  }, 120_000);
+  });
 });

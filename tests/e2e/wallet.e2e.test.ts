@@ -31,7 +31,7 @@ describe('wallet in Chromium', () => {
     server = await startParlay({ DATA_DIR: dataDir, WITHDRAWAL_AUTO_APPROVE: 'RUB:1' });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await context?.close();
@@ -135,7 +135,7 @@ describe('wallet in Chromium', () => {
     const payments = await payer.locator('table').textContent();
     expect(payments).toContain('Paid');
     expect(payments).toContain('Cancelled');
-  }, 120_000);
+  });
 
   it('leaves the ledger without any difference', async () => {
     const exited = new Promise((resolve) => server.process.once('exit', resolve));
@@ -152,5 +152,5 @@ describe('wallet in Chromium', () => {
     );
     expect(check.stdout + check.stderr).not.toMatch(/difference:/i);
     expect(check.status).toBe(0);
-  }, 60_000);
+  });
 });
