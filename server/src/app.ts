@@ -55,6 +55,7 @@ import { sportsbookModule } from './modules/sportsbook/index.ts';
 import { createSupportService, supportModule, supportStorageAt } from './modules/support/index.ts';
 import { systemModule } from './modules/system/index.ts';
 import { createTotoContext, totoModule, totoSettingsOf } from './modules/toto/index.ts';
+import { createTournamentsContext, scoreRound, tournamentsModule } from './modules/tournaments/index.ts';
 import { webModule } from './modules/web/index.ts';
 import { type Config, hasRole } from './platform/config.ts';
 import { installHttpBehaviour, renderFrameworkError } from './platform/http.ts';
@@ -174,6 +175,8 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     hookReferrals(referrals, { auth, payments, settlement: betting });
     await app.register(referralsModule, { referrals });
     await app.register(bettingModule, { ctx: betting });
+    // Casino tournaments: each finished real round is scored (one statement) after it committed.
+    const tournaments = createTournamentsContext(deps, { ledger });
     await app.register(casinoModule, {
       deps,
       ledger,
@@ -181,7 +184,9 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
       siteConfig,
       catalogue: casinoCatalogue,
       ...(deps.config.bonusEngine ? { bonus: bonuses.casinoWallet } : {}),
+      roundFinished: (round) => scoreRound(tournaments, round),
     });
+    await app.register(tournamentsModule, { ctx: tournaments });
     // The development demo studio (docs/demo-studio.md): only with the development provider.
     const demoStudio = demoStudioEnabled(deps.config)
       ? createProviderRegistry(deps.config, deps.db.db).get(DEMO_STUDIO)

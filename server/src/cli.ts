@@ -1,5 +1,5 @@
 /**
- * parlay start | migrate | seed | config | terms | ledger | payments | bonuses | referrals | verification | fx | promo | bets | verify | lotto | toto | content | support | outbox | cashback — the command line of the deployable.
+ * parlay start | migrate | seed | config | terms | ledger | payments | bonuses | referrals | verification | fx | promo | bets | verify | lotto | toto | content | support | outbox | cashback | tournaments — the command line of the deployable.
  * Invalid configuration stops the process with one line naming the bad variable.
  */
 
@@ -71,6 +71,11 @@ import {
   supportStorageAt,
 } from './modules/support/index.ts';
 import { createTotoContext, runTotoCommand, TOTO_USAGE, totoSettingsOf } from './modules/toto/index.ts';
+import {
+  createTournamentsContext,
+  runTournamentsCommand,
+  TOURNAMENTS_USAGE,
+} from './modules/tournaments/index.ts';
 import { createBus } from './platform/bus-factory.ts';
 import { systemClock } from './platform/clock.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
@@ -100,6 +105,7 @@ ${BETTING_USAGE}
 ${VERIFY_USAGE}
 ${LOTTO_USAGE}
 ${CASHBACK_USAGE}
+${TOURNAMENTS_USAGE}
 ${TOTO_USAGE}
 ${IMPORT_PROVIDER_USAGE}
 ${CONTENT_USAGE}
@@ -435,6 +441,17 @@ async function run(command: string | undefined): Promise<number> {
           { ledger: new Ledger(handle.db, systemClock) },
         );
         return runCashbackCommand(ctx, process.argv.slice(3));
+      });
+    case 'tournaments':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        // The CLI publishes no leaderboard messages: a no-op bus.
+        const bus = { publish: async () => {}, subscribe: () => () => {}, close: async () => {} };
+        const ctx = createTournamentsContext(
+          { db: handle, clock: systemClock, bus },
+          { ledger: new Ledger(handle.db, systemClock) },
+        );
+        return runTournamentsCommand(ctx, process.argv.slice(3));
       });
     case 'lotto':
       return withDatabase(config, async (handle) => {

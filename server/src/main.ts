@@ -46,6 +46,7 @@ import {
 import { isCatalogueEmpty, seedCatalogue, startFeedWorker } from './modules/sportsbook/index.ts';
 import { createSupportService, startSupportAnnouncer, supportStorageAt } from './modules/support/index.ts';
 import { createTotoContext, startTotoWorker, totoSettingsOf } from './modules/toto/index.ts';
+import { createTournamentsContext, startTournamentsWorker } from './modules/tournaments/index.ts';
 import { createBus } from './platform/bus-factory.ts';
 import { systemClock } from './platform/clock.ts';
 import { type Config, hasRole } from './platform/config.ts';
@@ -167,6 +168,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Casino cashback: weekly periods computed once ended and every player's cashback paid once.
     stopWorkers.push(
       startCashbackWorker(createCashbackContext(deps, { ledger }), { intervalMs: 60_000 }, app.log),
+    );
+    // Casino tournaments: ended ones get their places fixed and each prize paid once.
+    stopWorkers.push(
+      startTournamentsWorker(createTournamentsContext(deps, { ledger }), { intervalMs: 5_000 }, app.log),
     );
     // Toto draws: the next one made from the line, closed, results taken, distributed, winners paid.
     const toto = createTotoContext(

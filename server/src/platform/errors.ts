@@ -624,6 +624,16 @@ export const ERRORS = {
     key: 'errors.cashback_premium_not_eligible',
     message: 'Premium cashback opens from a higher VIP level',
   },
+  TOURNAMENT_NOT_FOUND: {
+    status: 404,
+    key: 'errors.tournament_not_found',
+    message: 'Tournament not found',
+  },
+  TOURNAMENT_NOT_RUNNING: {
+    status: 409,
+    key: 'errors.tournament_not_running',
+    message: 'This tournament has ended',
+  },
   LOTTO_IDEMPOTENCY_MISMATCH: {
     status: 422,
     key: 'errors.lotto_idempotency_mismatch',

@@ -29,6 +29,7 @@ import type { SeoTables } from '../modules/seo/tables.ts';
 import type { CatalogueTables } from '../modules/sportsbook/tables.ts';
 import type { SupportTables } from '../modules/support/tables.ts';
 import type { TotoTables } from '../modules/toto/tables.ts';
+import type { TournamentTables } from '../modules/tournaments/tables.ts';
 import type { PlatformTables } from './platform-tables.ts';
 
 export interface Database
@@ -58,4 +59,5 @@ export interface Database
     ContentTables,
     SupportTables,
     MailingTables,
-    ReferralsTables {}
+    ReferralsTables,
+    TournamentTables {}

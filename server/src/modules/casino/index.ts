@@ -31,6 +31,7 @@ import type { BonusWallet } from './rounds/bonus-wallet.ts';
 import { createRoundsContext, type RoundsContext } from './rounds/context.ts';
 import type { GameLookup } from './rounds/game-lookup.ts';
 import { jurisdictionOf } from './rounds/jurisdiction.ts';
+import type { RoundObserver } from './rounds/round-observer.ts';
 import { roundsRoutes } from './rounds/routes.ts';
 import { tvRoutes } from './tv/routes.ts';
 import { createTvContext } from './tv/start.ts';
@@ -78,6 +79,7 @@ export {
   staticGameLookup,
 } from './rounds/game-lookup.ts';
 export { type Jurisdiction, jurisdictionOf } from './rounds/jurisdiction.ts';
+export type { FinishedRound, RoundObserver } from './rounds/round-observer.ts';
 export type { RoundView } from './rounds/round-view.ts';
 export {
   IN_HOUSE_PROVIDER,
@@ -101,6 +103,8 @@ export interface CasinoModuleOptions {
   /** The catalogue's games (numeric id → engine, modes, limits); the catalogue's own when not given. */
   games?: GameLookup;
   bonus?: BonusWallet;
+  /** Told of each finished real in-house round after it committed (the tournaments' scoring). */
+  roundFinished?: RoundObserver;
   /** A rounds context built by the caller (tests); built from the options above otherwise. */
   rounds?: RoundsContext;
   /** The connected game providers; from the configuration (CASINO_PROVIDERS) when not given. */
@@ -132,6 +136,7 @@ export async function casinoModule(app: RoutesApp, options: CasinoModuleOptions)
       games: options.games ?? catalogue.games,
       played: (userId, gameId) => catalogue.markPlayed(userId, gameId),
       ...(options.bonus ? { bonus: options.bonus } : {}),
+      ...(options.roundFinished ? { finished: options.roundFinished } : {}),
     });
   await app.register(catalogueRoutes, { catalogue });
   await app.register(roundsRoutes, { ctx: rounds });

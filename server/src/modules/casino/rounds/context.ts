@@ -9,6 +9,7 @@ import type { SiteConfigService } from '../../config/index.ts';
 import type { LimitsService } from '../../limits/index.ts';
 import { type BonusWallet, NO_BONUS_WALLET } from './bonus-wallet.ts';
 import type { GameLookup } from './game-lookup.ts';
+import type { RoundObserver } from './round-observer.ts';
 import { SeamlessWallet } from './seamless-wallet.ts';
 
 export interface RoundsContext {
@@ -24,6 +25,8 @@ export interface RoundsContext {
   bonus: BonusWallet;
   /** Told after a player's real or demo round opened (the catalogue's "recently played"). */
   played?: (userId: bigint, gameId: number) => Promise<void>;
+  /** Told of each finished real round after it committed (tournaments); none by default. */
+  finished?: RoundObserver;
   /** The game each player was last told `played` of, and when (start-round.ts skips repeats). */
   lastPlayed: Map<bigint, { gameId: number; atMs: number }>;
 }
@@ -38,6 +41,7 @@ export interface RoundsOptions {
   engine?: (engineId: string) => InHouseGame | undefined;
   bonus?: BonusWallet;
   played?: (userId: bigint, gameId: number) => Promise<void>;
+  finished?: RoundObserver;
 }
 
 export function createRoundsContext(options: RoundsOptions): RoundsContext {

@@ -38,6 +38,7 @@ import {
   verifyData,
 } from './read-rounds.ts';
 import { startRound } from './start-round.ts';
+import { tellFinished } from './tell-finished.ts';
 
 const PREFIX = '/web-api/casino/v1';
 const tags = ['casino'];
@@ -258,13 +259,15 @@ export async function roundsRoutes(app: RoutesApp, options: { ctx: RoundsContext
     async (request, reply) => {
       const key = idempotencyKey(request);
       const owner = await ownerOf(request, reply, request.body.mode);
-      return startRound(ctx, owner, key, {
+      const round = await startRound(ctx, owner, key, {
         gameId: request.body.gameId,
         mode: request.body.mode,
         stakeMinor: request.body.stakeMinor,
         params: request.body.params ?? null,
         ...(request.body.freeSpinBonusId ? { freeSpinBonusId: request.body.freeSpinBonusId } : {}),
       });
+      await tellFinished(ctx, owner, round, request.log);
+      return round;
     },
   );
 
@@ -301,7 +304,10 @@ export async function roundsRoutes(app: RoutesApp, options: { ctx: RoundsContext
     async (request) => {
       const key = idempotencyKey(request);
       const roundId = BigInt(request.params.roundId);
-      return actInRound(ctx, await ownerOfRound(request, roundId), roundId, key, request.body.action);
+      const owner = await ownerOfRound(request, roundId);
+      const round = await actInRound(ctx, owner, roundId, key, request.body.action);
+      await tellFinished(ctx, owner, round, request.log);
+      return round;
     },
   );
 

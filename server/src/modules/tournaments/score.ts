@@ -1,0 +1,77 @@
+/**
+ * Scoring: the casino tells of each finished real-money round (the casino's RoundObserver port,
+ * wired in app.ts) and one statement counts it in every running tournament it is eligible for
+ * (the round's currency, an eligible game, the player opted in when the tournament asks for it):
+ * wagered adds the round's stakes, biggest_win keeps the largest payout, biggest_multiplier the
+ * largest payout / stake (in 1/10000). A round told twice counts once (tournament_rounds).
+ * Each changed leaderboard is announced on its topic at most once per publishEveryMs.
+ */
+import { sql } from 'kysely';
+import { type TournamentsContext, tournamentTopic } from './context.ts';
+
+export interface ScoredRound {
+  userId: bigint;
+  accountId: bigint;
+  roundId: bigint;
+  gameId: number;
+  currency: string;
+  stakedMinor: bigint;
+  payoutMinor: bigint;
+}
+
+export async function scoreRound(ctx: TournamentsContext, round: ScoredRound): Promise<number> {
+  const now = ctx.clock.now();
+  const multiplier = round.stakedMinor > 0n ? (round.payoutMinor * 10_000n) / round.stakedMinor : 0n;
+  const result = await sql<{ tournament_id: bigint }>`
+    with t as (
+      select id, scoring from tournaments
+      where currency = ${round.currency} and status in ('scheduled', 'running')
+        and starts_at <= ${now} and ends_at > ${now}
+        and (game_ids is null or ${round.gameId}::int = any (game_ids))
+        and (not opt_in_required or exists (
+          select 1 from tournament_entries e where e.tournament_id = tournaments.id and e.user_id = ${round.userId}))
+    ), counted as (
+      insert into tournament_rounds (tournament_id, round_id)
+      select id, ${round.roundId} from t
+      on conflict do nothing
+      returning tournament_id
+    )
+    insert into tournament_scores as s (tournament_id, user_id, account_id, score, rounds, scored_at)
+    select t.id, ${round.userId}, ${round.accountId},
+      case t.scoring when 'wagered' then ${round.stakedMinor}::bigint
+        when 'biggest_win' then ${round.payoutMinor}::bigint else ${multiplier}::bigint end,
+      1, ${now}
+    from counted join t on t.id = counted.tournament_id
+    on conflict (tournament_id, user_id) do update set
+      score = case when (select scoring from tournaments where id = excluded.tournament_id) = 'wagered'
+        then s.score + excluded.score else greatest(s.score, excluded.score) end,
+      rounds = s.rounds + 1,
+      scored_at = case
+        when (select scoring from tournaments where id = excluded.tournament_id) = 'wagered'
+          then (case when excluded.score > 0 then excluded.scored_at else s.scored_at end)
+        when excluded.score > s.score then excluded.scored_at
+        else s.scored_at end
+    returning tournament_id`.execute(ctx.db);
+  for (const row of result.rows) announce(ctx, row.tournament_id.toString());
+  return result.rows.length;
+}
+
+/** Publishes the tournament's tick now, or once the throttle window has passed (coalesced). */
+export function announce(ctx: TournamentsContext, id: string): void {
+  const nowMs = Date.now();
+  const state = ctx.published.get(id) ?? { atMs: 0, timer: null };
+  ctx.published.set(id, state);
+  if (state.timer) return;
+  const send = () => {
+    state.timer = null;
+    state.atMs = Date.now();
+    void ctx.bus.publish(tournamentTopic(id), { type: 'tournament.tick', tournamentId: id }).catch(() => {});
+  };
+  const wait = state.atMs + ctx.publishEveryMs - nowMs;
+  if (wait <= 0) {
+    send();
+    return;
+  }
+  state.timer = setTimeout(send, wait);
+  state.timer.unref?.();
+}
