@@ -92,7 +92,7 @@ export function WithdrawalForfeitWarning({
   if (bonuses.length === 0) return null;
   return (
     <fieldset
-      className={styles.methods}
+      className={styles.forfeit}
       aria-describedby="withdrawal-forfeit-note"
       data-testid="withdrawal-forfeit"
     >
@@ -110,7 +110,7 @@ export function WithdrawalForfeitWarning({
           </li>
         ))}
       </ul>
-      <label className={styles.method}>
+      <label className={styles.forfeitConfirm}>
         <input
           type="checkbox"
           name="forfeitBonuses"
