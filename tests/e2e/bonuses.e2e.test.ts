@@ -6,7 +6,10 @@
  * its wagering progress bar, and forfeits it after the confirmation; the history shows it forfeited
  * and `parlay ledger check` is clean. An unknown code shows the errors dictionary's text. Another
  * player opts in to free spins and plays them on the game page (keyboard), the count falling to none,
- * the wins paid as bonus money and the main account untouched.
+ * the wins paid as bonus money and the main account untouched. A bonus whose expiry passes is ended
+ * by the workers' bonus job (as the server runs it) and shows as expired in the office history, its
+ * bonus money gone. A withdrawal with an active bonus lists what it forfeits and is sent only after
+ * the player ticks the confirmation.
  * Screenshots of the hub, the promotion and the office bonuses at 390 and 1440 px, light and dark,
  * en and ru, go to /tmp/shots/bonus/.
  */
@@ -87,6 +90,50 @@ const SPINS = {
     wagering: { multiple: 3, basis: 'bonus', expiryDays: 7 },
   },
 };
+
+async function sql<T>(text: string, values: unknown[]): Promise<T[]> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+interface MyBonus {
+  id: string;
+  campaign: string;
+  balanceMinor: string;
+}
+const myBonuses = (page: Page): Promise<MyBonus[]> =>
+  page.evaluate(async () => (await (await fetch('/web-api/bonuses/v1/my')).json()).bonuses);
+/** The RUB bonus account's balance (type 4), 0 when it has none. */
+const bonusBalanceMinor = (page: Page): Promise<string> =>
+  page.evaluate(async () => {
+    const body = await (await fetch('/web-api/accounts/v1/accounts')).json();
+    const list = body.accounts as { type: number; iso: string; moneyMinor: string }[];
+    return list.find((a) => a.type === 4 && a.iso === 'RUB')?.moneyMinor ?? '0';
+  });
+
+/** A new signed-in player on its own context who opted in to the spring promotion (300.00 RUB). */
+async function springPlayer(): Promise<{ player: BrowserContext; page: Page; bonus: MyBonus }> {
+  // From one address a fourth registration in the hour asks for a captcha (auth's attempt policy);
+  // this file registers more players than that, and is not about the captcha.
+  await sql("delete from auth_counters where key like 'registration:%'", []);
+  const player = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await player.newPage();
+  await registerFastPlayer(page, server.origin);
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  await openApp(page, server.origin, '/en/promotions/e2e-spring', 'info');
+  const info = page.locator('[data-mf-root="info"]');
+  await info.getByTestId('promotion-opt-in').click();
+  await info.getByText('You are in: the bonus is in your office.').waitFor();
+  const [bonus] = await myBonuses(page);
+  expect(bonus).toMatchObject({ campaign: 'e2e-spring', balanceMinor: '30000' });
+  return { player, page, bonus: bonus! };
+}
 
 function createCampaign(name: string, file: unknown): void {
   const path = `/tmp/bonus-e2e-${process.pid}-${name}.json`;
@@ -391,4 +438,66 @@ describe('bonus pages', () => {
     const ledger = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
     expect(ledger).toContain('ledger check: no difference');
   }, 60_000);
+  it('an expired bonus is forfeited: the workers end it and the office history shows it expired', async () => {
+    const { player, page, bonus } = await springPlayer();
+    try {
+      await expect(bonusBalanceMinor(page)).resolves.toBe('30000');
+      // Its expiry passes (set in the database); the workers' bonus job, as the server runs it, ends it.
+      await sql("update bonus_player_bonuses set expires_at = now() - interval '1 minute' where id = $1", [
+        bonus.id,
+      ]);
+      await expect.poll(async () => (await myBonuses(page)).length, { timeout: 30_000 }).toBe(0);
+      await openApp(page, server.origin, '/en/office/bonuses/wager');
+      const office = page.locator('[data-mf-root="office"]');
+      await office.getByText('No active bonuses').waitFor();
+      const row = office.getByTestId('bonus-history-row').first();
+      await expect(row.getAttribute('data-status')).resolves.toBe('expired');
+      await expect(row.textContent()).resolves.toMatch(/Spring promotion.*Expired.*300\.00 RUB forfeited/);
+      // The bonus money went back to the house.
+      await expect(bonusBalanceMinor(page)).resolves.toBe('0');
+      await page.screenshot({ path: `${SHOTS}/bonus-expired-1440-light-en.png`, fullPage: true });
+    } finally {
+      await player.close();
+    }
+    const ledger = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
+    expect(ledger).toContain('ledger check: no difference');
+  }, 90_000);
+  it('a withdrawal with an active bonus lists what it forfeits and is sent only once the player confirms', async () => {
+    const { player, page } = await springPlayer();
+    try {
+      await depositViaSandbox(page, 'card', '500');
+      await openApp(page, server.origin, '/en/office/deduce');
+      const office = page.locator('[data-mf-root="office"]');
+      const warning = office.getByRole('group', { name: 'Your active bonuses will be forfeited' });
+      await warning.getByText(/^Spring promotion: 300\.00.*bonus money$/).waitFor();
+      await office.getByLabel('Amount, RUB').fill('200');
+      await office.getByLabel('Card number or wallet').fill('4242424242424242');
+      const confirm = warning.getByRole('checkbox', {
+        name: 'I understand that these bonuses will be forfeited',
+      });
+      // Without the tick the form does not send: the checkbox is required.
+      await office.getByRole('button', { name: 'Request withdrawal' }).click();
+      await expect(confirm.evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).resolves.toBe(
+        true,
+      );
+      expect(await myBonuses(page)).toHaveLength(1);
+      // Ticked from the keyboard, then sent: the withdrawal is requested and the bonus forfeited with it.
+      await confirm.focus();
+      await page.keyboard.press('Space');
+      await expect(confirm.isChecked()).resolves.toBe(true);
+      await page.screenshot({ path: `${SHOTS}/withdrawal-forfeit-1440-light-en.png`, fullPage: true });
+      await office.getByRole('button', { name: 'Request withdrawal' }).click();
+      await expect.poll(async () => (await myBonuses(page)).length, { timeout: 15_000 }).toBe(0);
+      await warning.waitFor({ state: 'detached' });
+      const history = await page.evaluate(
+        async () => (await (await fetch('/web-api/bonuses/v1/my/history')).json()).bonuses,
+      );
+      expect(history[0]).toMatchObject({ status: 'forfeited', finishReason: 'withdrawal' });
+      await expect(bonusBalanceMinor(page)).resolves.toBe('0');
+    } finally {
+      await player.close();
+    }
+    const ledger = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
+    expect(ledger).toContain('ledger check: no difference');
+  }, 90_000);
 });
