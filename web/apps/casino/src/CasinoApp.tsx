@@ -14,6 +14,7 @@ import { isProviderGame, ProviderGame } from './game-page/ProviderGame.tsx';
 import { Lobby } from './lobby/Lobby.tsx';
 import { PlayerGamesProvider } from './lobby/player-games.tsx';
 import type { CasinoPageProps } from './page-model.ts';
+import { TournamentPage, TournamentsList } from './tournaments/TournamentsPage.tsx';
 import { TvPage } from './tv/TvPage.tsx';
 import { VerifierPage } from './verifier/VerifierPage.tsx';
 
@@ -59,6 +60,17 @@ function CasinoPage({
       >
         {frame.routeId === 'casino-verify' ? (
           <VerifierPage lng={lng} roundId={frame.params.roundId ?? null} />
+        ) : (frame.routeId === 'casino-tournaments' || frame.routeId === 'casino-tournament') &&
+          page.kind !== 'game' ? (
+          // The tournaments first, then the promotions' games of the lobby to play for them.
+          <>
+            {frame.routeId === 'casino-tournaments' ? (
+              <TournamentsList lng={lng} timeZone={timeZone} />
+            ) : (
+              <TournamentPage id={frame.params.id ?? ''} lng={lng} signedIn={signedIn} timeZone={timeZone} />
+            )}
+            <Lobby model={page} lng={lng} signedIn={signedIn} timeZone={timeZone} />
+          </>
         ) : (frame.routeId === 'bingo' || frame.routeId === 'tvgames') && page.kind !== 'game' ? (
           // The shared rooms and draws first, then the section's games of the lobby.
           <>
