@@ -2,13 +2,55 @@
  * The casino for a guest in Chromium: several casino routes each show games (not a placeholder),
  * the instant search finds a game and opens it with the keyboard, and one dice round is played in
  * demo mode with the demo balance moving. Screenshots of a lobby and the game page at 390 and
- * 1440 px, dark and light, go to tests/e2e/artifacts/.
+ * 1440 px, dark and light, go to tests/e2e/artifacts/. A tournament made by `parlay tournaments
+ * create` before the start: a player joins it from its page (keyboard), plays a real dice round in
+ * another tab and sees their own row appear on the leaderboard live, at 390 px.
  */
 
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { routeSamplesOf } from '@parlay/apps/route-samples.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifact, launchBrowser, type StartedServer, startParlay } from './support.ts';
+import { depositViaSandbox, registerFastPlayer } from './players.ts';
+import { artifact, launchBrowser, parlayCli, type StartedServer, startParlay } from './support.ts';
+
+const TOURNAMENT = 'E2E dice race';
+
+/** The server's data directory with a running dice tournament in it (the CLI writes it before start). */
+function dataDirWithTournament(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parlay-e2e-tournament-'));
+  const now = Date.now();
+  parlayCli(
+    [
+      'tournaments',
+      'create',
+      '--name-ru',
+      'Гонка в кости',
+      '--name-en',
+      TOURNAMENT,
+      '--start',
+      new Date(now - 60_000).toISOString(),
+      '--end',
+      new Date(now + 6 * 60 * 60 * 1000).toISOString(),
+      '--scoring',
+      'wagered',
+      '--currency',
+      'RUB',
+      '--prizes',
+      '100000,50000',
+      '--games',
+      '1001',
+      '--terms-en',
+      'Real-money dice rounds count by their stake.',
+      '--terms-ru',
+      'Засчитываются ставки в кости на реальные деньги.',
+    ],
+    { DATA_DIR: dir },
+  );
+  return dir;
+}
 
 /** Casino routes that are not a list of games: a game page, the verifier, a player's own pages. */
 const NOT_A_LOBBY = new Set(['casino-game', 'casino-verify', 'my-casino', 'my-casino-favorites']);
@@ -46,9 +88,9 @@ describe('casino lobby in Chromium', () => {
   }
 
   beforeAll(async () => {
-    server = await startParlay();
+    server = await startParlay({ DATA_DIR: dataDirWithTournament() });
     browser = await launchBrowser();
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -150,5 +192,46 @@ describe('casino lobby in Chromium', () => {
         await game.context().close();
       }
     }
+  }, 120_000);
+
+  it('joins a tournament, plays a real round and sees the own row appear on the leaderboard', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: 'cookies_agree_type', value: 'all', url: server.origin }]);
+    const page = await context.newPage();
+    await registerFastPlayer(page, server.origin);
+    await depositViaSandbox(page, 'card', '1000');
+    await page.goto(`${server.origin}/en/bonus/casino/tournaments`);
+    await page.locator('[data-mf-root="casino"] [data-hydrated="true"]').waitFor({ timeout: 30_000 });
+    const link = page.getByTestId('tournaments-list').getByRole('link', { name: TOURNAMENT });
+    await link.focus();
+    await link.press('Enter');
+    await page.waitForURL(/\/en\/bonus\/casino\/tournaments\/\d+$/);
+    await page.locator('[data-mf-root="casino"] [data-hydrated="true"]').waitFor({ timeout: 30_000 });
+    await page.getByText('Real-money dice rounds count by their stake.').waitFor();
+    await page.getByText('No scores yet').waitFor();
+    const join = page.getByRole('button', { name: 'Join the tournament' });
+    await join.focus();
+    await join.press('Enter');
+    await page.getByText('You are in the tournament').waitFor();
+
+    const game = await context.newPage();
+    await game.goto(`${server.origin}/en/casino/game/1001/dice`);
+    await game.locator('[data-mf-root="casino"] [data-hydrated="true"]').waitFor({ timeout: 30_000 });
+    const real = game.getByRole('radio', { name: 'Real money' });
+    await real.click();
+    await expect.poll(() => real.getAttribute('aria-checked')).toBe('true');
+    await game.getByTestId('casino-stage').getByRole('button', { name: 'Roll', exact: true }).click();
+    await expect
+      .poll(() => game.getByTestId('casino-last-win').textContent(), { timeout: 15_000 })
+      .not.toBe('—');
+
+    // The tournament tab, left open, hears the tick over /ws and shows the player's own row.
+    const own = page.getByTestId('tournament-board').locator('tr[data-you="true"]');
+    await own.waitFor({ timeout: 20_000 });
+    await expect(own.getAttribute('aria-current')).resolves.toBe('true');
+    await expect(own.locator('td').first().textContent()).resolves.toBe('1');
+    await expect(own.textContent()).resolves.toContain('10.00');
+    await page.screenshot({ path: artifact('casino-tournament-390.png') });
+    await context.close();
   }, 120_000);
 });
