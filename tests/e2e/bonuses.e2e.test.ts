@@ -151,7 +151,7 @@ beforeAll(async () => {
   createCampaign('spring', PROMOTION);
   createCampaign('code', PROMO);
   parlayCli(['bonuses', 'shop-add', 'e2e-shop-bonus', '30', 'e2e-code'], { DATABASE_URL: database.url });
-}, 90_000);
+});
 afterAll(async () => {
   await context?.close();
   await browser?.close();
@@ -305,7 +305,7 @@ describe('bonus pages', () => {
     // The grants, the round, the forfeit: every balance agrees with its postings.
     const ledger = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
     expect(ledger).toContain('ledger check: no difference');
-  }, 60_000);
+  });
   it('a visitor registers with the promo code of a promotion page, deposits, gets the 100 % match, wagers it and it becomes real money', async () => {
     createCampaign('welcome', WELCOME);
     const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -382,7 +382,7 @@ describe('bonus pages', () => {
     }
     const ledger = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
     expect(ledger).toContain('ledger check: no difference');
-  }, 120_000);
+  });
   it('another player gets free spins and plays them on the game page', async () => {
     createCampaign('spins', SPINS);
     const player = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -437,7 +437,7 @@ describe('bonus pages', () => {
     }
     const ledger = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
     expect(ledger).toContain('ledger check: no difference');
-  }, 60_000);
+  });
   it('an expired bonus is forfeited: the workers end it and the office history shows it expired', async () => {
     const { player, page, bonus } = await springPlayer();
     try {
@@ -461,7 +461,7 @@ describe('bonus pages', () => {
     }
     const ledger = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
     expect(ledger).toContain('ledger check: no difference');
-  }, 90_000);
+  });
   it('a withdrawal with an active bonus lists what it forfeits and is sent only once the player confirms', async () => {
     const { player, page } = await springPlayer();
     try {
@@ -499,5 +499,5 @@ describe('bonus pages', () => {
     }
     const ledger = parlayCli(['ledger', 'check'], { DATABASE_URL: database.url });
     expect(ledger).toContain('ledger check: no difference');
-  }, 90_000);
+  });
 });
