@@ -266,7 +266,8 @@ export async function roundsRoutes(app: RoutesApp, options: { ctx: RoundsContext
         params: request.body.params ?? null,
         ...(request.body.freeSpinBonusId ? { freeSpinBonusId: request.body.freeSpinBonusId } : {}),
       });
-      await tellFinished(ctx, owner, round, request.log);
+      // A free spin wagers none of the player's money: it is not told (tournaments do not score it).
+      if (!request.body.freeSpinBonusId) await tellFinished(ctx, owner, round, request.log);
       return round;
     },
   );
