@@ -105,7 +105,7 @@ describe('casino lobby in Chromium', () => {
       await expect(page.getByText(/opens soon|скоро откроется/).count()).resolves.toBe(0);
       await page.context().close();
     }
-  }, 120_000);
+  });
 
   it('lists games on every other casino route of the manifest', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -124,7 +124,7 @@ describe('casino lobby in Chromium', () => {
     }
     expect(empty).toEqual([]);
     await context.close();
-  }, 180_000);
+  });
 
   it('loads the next page of a long list and filters by category', async () => {
     const page = await open('/en/casino');
@@ -144,7 +144,7 @@ describe('casino lobby in Chromium', () => {
     await expect(tab.getAttribute('aria-selected')).resolves.toBe('true');
     await page.getByTestId('casino-games').locator('[data-game-id="1001"]').waitFor();
     await page.context().close();
-  }, 60_000);
+  });
 
   it('searches a game, opens it from the listbox and plays a dice round in demo', async () => {
     const page = await open('/en/slots');
@@ -177,7 +177,7 @@ describe('casino lobby in Chromium', () => {
       page.getByRole('link', { name: 'Verify the last round' }).getAttribute('href'),
     ).resolves.toMatch(/^\/en\/provably-fair\/\d+$/);
     await page.context().close();
-  }, 90_000);
+  });
 
   it('takes screenshots of a lobby and the game page', async () => {
     for (const theme of ['dark', 'light'] as const) {
@@ -192,7 +192,7 @@ describe('casino lobby in Chromium', () => {
         await game.context().close();
       }
     }
-  }, 120_000);
+  });
 
   it('joins a tournament, plays a real round and sees the own row appear on the leaderboard', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -233,5 +233,5 @@ describe('casino lobby in Chromium', () => {
     await expect(own.textContent()).resolves.toContain('10.00');
     await page.screenshot({ path: artifact('casino-tournament-390.png') });
     await context.close();
-  }, 120_000);
+  });
 });
