@@ -93,7 +93,11 @@ export interface CampaignDefinition {
   reward: Reward;
   wagering: Wagering;
   limits: Limits;
+  /** For trigger schedule: when it grants (domain/bonus/schedule.ts); null for other triggers. */
+  schedule: Schedule | null;
 }
+
+import { parseSchedule, type Schedule, scheduleJson } from './schedule.ts';
 
 export type DefinitionProblem = { path: string; problem: string };
 
@@ -268,6 +272,14 @@ export function parseCampaign(
   if (limits.startsAt && limits.endsAt && limits.endsAt <= limits.startsAt)
     bad('limits.endsAt', 'must be after startsAt');
 
+  let schedule: Schedule | null = null;
+  if (trigger === 'schedule') {
+    schedule = parseSchedule(o.schedule, bad);
+    // A scheduled grant has no deposit to match and no loss to pay back.
+    if (reward.kind === 'match' || reward.kind === 'cashback')
+      bad('reward.kind', 'a schedule campaign gives fixed, free_bet, free_spins or points');
+  } else if (o.schedule !== undefined && o.schedule !== null) bad('schedule', 'only for trigger schedule');
+
   const value: CampaignDefinition = {
     code,
     category,
@@ -279,12 +291,14 @@ export function parseCampaign(
     reward,
     wagering,
     limits,
+    schedule,
   };
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value };
 }
 
 /** The definition as JSON (bigints as decimal strings, dates as ISO strings): parseCampaign's input. */
 export function campaignJson(d: CampaignDefinition): Record<string, unknown> {
+  if (d.schedule) return { ...campaignJson({ ...d, schedule: null }), schedule: scheduleJson(d.schedule) };
   return JSON.parse(JSON.stringify(d, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))) as Record<
     string,
     unknown

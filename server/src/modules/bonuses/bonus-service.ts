@@ -55,6 +55,7 @@ import {
   publishBonus,
   withdrawalForfeits,
 } from './player-bonuses.ts';
+import { processSchedules, type ScheduleOptions } from './schedule-bonuses.ts';
 import {
   assertSportsStake,
   betSettled,
@@ -301,11 +302,17 @@ export class BonusService {
     return processDeposits(this.ctx, this.#log, limit);
   }
 
-  /** One pass of the workers' jobs: deposits, then expiry. */
-  async runJobs(): Promise<{ deposits: number; expired: number }> {
+  /** Grants due occurrences of schedule campaigns (schedule-bonuses.ts); answers the players looked at. */
+  processSchedules(options: ScheduleOptions = {}): Promise<number> {
+    return processSchedules(this.ctx, this.#log, options);
+  }
+
+  /** One pass of the workers' jobs: deposits, schedule campaigns, then expiry. */
+  async runJobs(): Promise<{ deposits: number; schedules: number; expired: number }> {
     const deposits = await this.processDeposits();
+    const schedules = await this.processSchedules();
     const expired = await expireBonuses(this.ctx);
-    return { deposits, expired };
+    return { deposits, schedules, expired };
   }
 
   // The casino's port.

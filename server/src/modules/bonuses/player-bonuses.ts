@@ -140,6 +140,22 @@ export async function grantBonus(ctx: BonusContext, input: GrantInput): Promise<
       .forUpdate()
       .executeTakeFirstOrThrow();
     const fresh = toCampaign(locked);
+    // Again under the campaign's lock: a parallel grant of the same key (a second worker) has
+    // committed by now; a points reward leaves its key on the points entry.
+    const again = await trx
+      .selectFrom('bonus_player_bonuses')
+      .selectAll()
+      .where('grant_key', '=', input.grantKey)
+      .executeTakeFirst();
+    if (again) return { row: again as PlayerBonusRow, fresh: false };
+    if (kind === 'points') {
+      const credited = await trx
+        .selectFrom('bonus_points_entries')
+        .select('id')
+        .where('ref', '=', input.grantKey)
+        .executeTakeFirst();
+      if (credited) return null;
+    }
     const claimed = await trx
       .selectFrom('bonus_player_bonuses')
       .select(sql<number>`count(*)::int`.as('n'))

@@ -101,6 +101,15 @@ export interface BonusTables {
     ref: string;
     created_at: Date;
   };
+  /** Migration 0210: occurrences of schedule campaigns being granted, and how far. */
+  bonus_schedule_runs: {
+    campaign_id: bigint;
+    occurrence_at: Date;
+    cursor_user_id: Generated<bigint>;
+    started_at: Date;
+    finished_at: Date | null;
+    outcome: string | null;
+  };
   bonus_shop_items: {
     id: Generated<bigint>;
     code: string;

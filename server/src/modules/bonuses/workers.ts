@@ -1,6 +1,8 @@
 /**
  * Workers role: every BONUS_JOBS_INTERVAL_MS, the deposits recorded since (first/nth-deposit
- * campaigns) are granted and bonuses past their date expire. Safe with several processes: grants
+ * campaigns) are granted, due occurrences of schedule campaigns are granted in pages
+ * (schedule-bonuses.ts, keys bonus:schedule:<campaign>:<occurrence>:<userId>) and bonuses past
+ * their date expire. Safe with several processes: grants
  * are keyed (deposit:<campaignId>:<paymentId>) and each expiry claims its row (SKIP LOCKED) and
  * changes it only from active; one pass at a time in a process.
  */
@@ -21,7 +23,7 @@ export function startBonusWorker(
     running = running
       .then(async () => {
         const done = await bonuses.runJobs();
-        if (done.deposits > 0 || done.expired > 0) log.info(done, 'bonus jobs');
+        if (done.deposits > 0 || done.schedules > 0 || done.expired > 0) log.info(done, 'bonus jobs');
       })
       .catch((err: unknown) => log.warn({ err }, 'bonus jobs failed'));
   }, intervalMs);

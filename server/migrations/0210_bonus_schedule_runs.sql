@@ -1,0 +1,14 @@
+-- 0210: schedule campaigns (issue 20). One row per occurrence of a schedule campaign the workers
+-- started granting: the players are walked in pages by user id, and cursor_user_id (the last user
+-- id of the last finished page) makes a restart or a second worker go on from there. Grants are
+-- keyed bonus:schedule:<campaign>:<occurrence>:<user>, so a page done twice grants nothing twice.
+create table bonus_schedule_runs (
+  campaign_id bigint not null references bonus_campaigns (id),
+  occurrence_at timestamptz not null,
+  cursor_user_id bigint not null default 0,
+  started_at timestamptz not null,
+  finished_at timestamptz,
+  outcome text,
+  primary key (campaign_id, occurrence_at)
+);
+create index bonus_schedule_runs_open_idx on bonus_schedule_runs (campaign_id) where finished_at is null;
