@@ -6,11 +6,15 @@
  * budgets, page sizes and replays. The ledger check runs after every test.
  */
 
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseCampaign } from '@parlay/domain/bonus/campaign.ts';
 import { latestDue, nextOccurrence, parseSchedule } from '@parlay/domain/bonus/schedule.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BonusService } from './bonus-service.ts';
+import { runBonusesCommand } from './bonuses-command.ts';
 import { createBonusService } from './index.ts';
 import { scheduleGrantKey } from './schedule-bonuses.ts';
 import { type BonusTestApp, newPlayer, setUpBonusTestApp } from './test-support.ts';
@@ -96,6 +100,30 @@ describe('the schedule of a campaign', () => {
       '2026-06-04T09:00:00.000Z',
     );
     expect(latestDue(s, monday, monday + HOUR)).toBeNull();
+  });
+
+  it('parlay bonuses create accepts a schedule campaign (docs/bonuses.md example)', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'sched-')), 'friday.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        code: 'friday-free-bet',
+        category: 'bukmaker',
+        trigger: 'schedule',
+        title: { ru: 'Фрибет по пятницам', en: 'Friday free bet' },
+        conditions: { countries: ['xq'], currencies: ['RUB'] },
+        reward: { kind: 'free_bet', amountMinor: '20000' },
+        limits: { perPlayer: 52, budgetMinor: '100000000' },
+        schedule: { weekly: [{ day: 5, time: '18:00' }] },
+      }),
+    );
+    const lines: string[] = [];
+    const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+    expect(await runBonusesCommand(t.bonuses, ['create', file], out)).toBe(0);
+    expect((await t.bonuses.campaign('friday-free-bet')).definition.schedule?.weekly).toEqual([
+      { day: 5, minute: 18 * 60 },
+    ]);
+    await t.bonuses.setStatus('friday-free-bet', 'paused');
   });
 
   it('the stored definition keeps its schedule', async () => {
