@@ -44,7 +44,12 @@ export type Reward =
   | { kind: 'free_spins'; count: number; games: string[]; stakeMinor: bigint }
   /** percent of the net loss since the previous cashback, paid as bonus money. */
   | { kind: 'cashback'; percentBp: number; capMinor: bigint }
-  | { kind: 'points'; points: bigint };
+  | { kind: 'points'; points: bigint }
+  /**
+   * A one-use odds boost for the bet slip: a winning bet gets percentBp of its profit on top, at
+   * most capMinor (domain/bonus/odds-boost.ts); its bet needs odds ≥ wagering.minOddsMilli.
+   */
+  | { kind: 'odds_boost'; percentBp: number; capMinor: bigint };
 
 export interface Wagering {
   /** The requirement is multiple × the bonus ('bonus') or × the bonus and the deposit ('bonus_deposit'). */
@@ -232,8 +237,16 @@ export function parseCampaign(
     case 'points':
       reward = { kind: 'points', points: minor(r.points, 'reward.points') };
       break;
+    case 'odds_boost':
+      reward = {
+        kind: 'odds_boost',
+        percentBp: int(r.percentBp, 'reward.percentBp', 1, 10_000),
+        capMinor: minor(r.capMinor, 'reward.capMinor'),
+      };
+      if (reward.capMinor <= 0n) bad('reward.capMinor', 'must be positive');
+      break;
     default:
-      bad('reward.kind', 'must be match, fixed, free_bet, free_spins, cashback or points');
+      bad('reward.kind', 'must be match, fixed, free_bet, free_spins, cashback, points or odds_boost');
       reward = { kind: 'fixed', amountMinor: 0n };
   }
 
@@ -277,7 +290,7 @@ export function parseCampaign(
     schedule = parseSchedule(o.schedule, bad);
     // A scheduled grant has no deposit to match and no loss to pay back.
     if (reward.kind === 'match' || reward.kind === 'cashback')
-      bad('reward.kind', 'a schedule campaign gives fixed, free_bet, free_spins or points');
+      bad('reward.kind', 'a schedule campaign gives fixed, free_bet, free_spins, points or odds_boost');
   } else if (o.schedule !== undefined && o.schedule !== null) bad('schedule', 'only for trigger schedule');
 
   const value: CampaignDefinition = {

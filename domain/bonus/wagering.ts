@@ -23,6 +23,9 @@ export function rewardMinor(reward: Reward, depositMinor: bigint): bigint {
     case 'fixed':
     case 'free_bet':
       return reward.amountMinor;
+    case 'odds_boost':
+      // The most the boost can pay (its cost to the campaign's budget).
+      return reward.capMinor;
     default:
       return 0n;
   }

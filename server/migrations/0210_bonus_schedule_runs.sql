@@ -12,3 +12,9 @@ create table bonus_schedule_runs (
   primary key (campaign_id, occurrence_at)
 );
 create index bonus_schedule_runs_open_idx on bonus_schedule_runs (campaign_id) where finished_at is null;
+
+-- Odds boost rewards (issue 20): a one-use boost is a player's bonus of kind odds_boost
+-- (amount_minor = its cap), used by one bet.
+alter table bonus_player_bonuses drop constraint bonus_player_bonuses_kind_check;
+alter table bonus_player_bonuses add constraint bonus_player_bonuses_kind_check
+  check (kind in ('money', 'free_bet', 'free_spins', 'odds_boost'));

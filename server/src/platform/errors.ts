@@ -213,6 +213,33 @@ export const ERRORS = {
     message:
       'A free bet is for a single or an express from the main account, without a promo code or a live delay',
   },
+  // Odds boosts in the bet slip (issue 20): rejections of a placement with oddsBoostId.
+  ODDS_BOOST_NOT_FOUND: {
+    status: 404,
+    key: 'errors.odds_boost_not_found',
+    message: 'You have no such odds boost',
+  },
+  ODDS_BOOST_USED: {
+    status: 409,
+    key: 'errors.odds_boost_used',
+    message: 'This odds boost has already been used',
+  },
+  ODDS_BOOST_EXPIRED: {
+    status: 409,
+    key: 'errors.odds_boost_expired',
+    message: 'This odds boost has expired',
+  },
+  ODDS_BOOST_MIN_COEF: {
+    status: 409,
+    key: 'errors.odds_boost_min_coef',
+    message: 'The coupon coefficient is below this odds boost’s minimum',
+  },
+  ODDS_BOOST_NOT_ALLOWED: {
+    status: 409,
+    key: 'errors.odds_boost_not_allowed',
+    message:
+      'An odds boost is for a single or an express from the main account, without a promo code, a free bet or a live delay',
+  },
   CASHOUT_FREE_BET: {
     status: 409,
     key: 'errors.cashout_free_bet',

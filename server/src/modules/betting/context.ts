@@ -12,6 +12,7 @@ import type { Ledger } from '../accounts/index.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import type { PlacementBatches } from './batches.ts';
 import type { FreeBetPort } from './free-bets.ts';
+import type { OddsBoostPort } from './odds-boosts.ts';
 
 /**
  * The responsible-gaming check of placement (limitsHooks: limits.assertStakeAllowed): called inside
@@ -119,6 +120,8 @@ export interface BettingContext {
   settlementHooks: SettlementHooks;
   /** The bonus engine's free bets (installed by hookBonuses); without it a coupon with a free bet is refused. */
   freeBets?: FreeBetPort;
+  /** The bonus engine's odds boosts (installed by hookBonuses); without it a coupon with one is refused. */
+  oddsBoosts?: OddsBoostPort;
   /** The placement's database calls, batched across this process's concurrent placements. */
   batches: PlacementBatches;
 }

@@ -28,7 +28,13 @@ export async function placeInBatch(
   config: CouponConfig,
 ): Promise<PlaceAnswer | null> {
   const { userId, request, betId } = placement;
-  if (ctx.stakeCountInCall === null || request.promoCode || request.freeBetId != null) return null;
+  if (
+    ctx.stakeCountInCall === null ||
+    request.promoCode ||
+    request.freeBetId != null ||
+    request.oddsBoostId != null
+  )
+    return null;
   if (ctx.fullPathFor && (await ctx.fullPathFor(userId))) return null;
   const account = await ctx.ledger.accountFacts(userId, request.accountId);
   const settings = resolveCouponSettings(config, account.iso);

@@ -59,6 +59,7 @@ export async function placeInTransaction(
       ctx.freeBets !== undefined &&
       !options.isVip &&
       !request.promoCode &&
+      request.oddsBoostId == null &&
       account.type !== 4 &&
       isFreeBetCouponType(request.typeId) &&
       plan.answer.status === 'accepted';
@@ -97,6 +98,31 @@ export async function placeInTransaction(
   }
   const promoCode = request.promoCode ? normalizePromoCode(request.promoCode) : null;
   let promoBoost: number | null = null;
+  let boostAnswer: { oddsBoostId: string; oddsBoostCapMinor: string } | null = null;
+  const oddsBoostId = request.oddsBoostId ?? null;
+  if (oddsBoostId !== null) {
+    // The player's odds boost (odds-boosts.ts): paid at settlement like a promo code's boost, capped.
+    const allowed =
+      ctx.oddsBoosts !== undefined &&
+      !options.isVip &&
+      !promoCode &&
+      account.type !== 4 &&
+      isFreeBetCouponType(request.typeId) &&
+      planStake(settings, betId, request.accountId, priced).answer.status === 'accepted';
+    const taken = allowed
+      ? await ctx.oddsBoosts!.take(trx, {
+          userId,
+          bonusId: oddsBoostId,
+          betId,
+          currency: account.iso,
+          coefMilli: priced.coefMilli,
+          now,
+        })
+      : 'ODDS_BOOST_NOT_ALLOWED';
+    if (typeof taken === 'string') return rejectInTransaction(trx, bet, account.iso, now, taken);
+    promoBoost = taken.percentBp;
+    boostAnswer = { oddsBoostId: oddsBoostId.toString(), oddsBoostCapMinor: taken.capMinor.toString() };
+  }
   if (promoCode) {
     const taken = await takePromo(trx, bet, promoCode, { ...priced, typeId: request.typeId }, now);
     if ('code' in taken) return rejectInTransaction(trx, bet, account.iso, now, taken.code);
@@ -114,12 +140,16 @@ export async function placeInTransaction(
   const reservation = plan.capture
     ? await ledger.reserveAndCapture(plan.stake, plan.capture)
     : await ledger.reserve(plan.stake);
+  const answer: PlaceAnswer = boostAnswer
+    ? { ...(plan.answer as PlaceAnswer & { status: 'accepted' }), ...boostAnswer }
+    : plan.answer;
   await insertBet(trx, bet, account.iso, now, {
     ...plan.outcome(now),
+    ...(boostAnswer ? { answer } : {}),
     promoBoost,
     reservationId: reservation.id,
   });
-  return plan.answer;
+  return answer;
 }
 
 /** The promo code's problem with this coupon, or its boost once the player's one use is claimed. */

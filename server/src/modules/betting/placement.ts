@@ -22,6 +22,9 @@ export type PlaceAnswer =
       bets: { outcomeId: string; coefMilli: number }[];
       /** The free bet staked (free-bets.ts): its stake is not returned with a win. */
       freeBetId?: string;
+      /** The odds boost applied (odds-boosts.ts) and its cap: a win's extra is at most the cap. */
+      oddsBoostId?: string;
+      oddsBoostCapMinor?: string;
     }
   | { status: 'pending'; betId: string; delayMs: number }
   | { status: 'rejected'; betId: string | null; code: RejectionCode; messageKey: string; legIndex?: number };

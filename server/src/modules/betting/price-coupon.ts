@@ -25,6 +25,7 @@ import { AppError, type ErrorCode } from '../../platform/errors.ts';
 import type { SelectionState } from '../sportsbook/index.ts';
 import type { CouponSettings } from './coupon-settings.ts';
 import type { FreeBetProblem } from './free-bets.ts';
+import type { OddsBoostProblem } from './odds-boosts.ts';
 
 export type RejectionCode =
   | 'ODDS_CHANGED'
@@ -42,6 +43,7 @@ export type RejectionCode =
   | 'PROMO_CODE_USED'
   | 'PROMO_CODE_MIN_COEF'
   | FreeBetProblem
+  | OddsBoostProblem
   | Extract<ErrorCode, `LIMIT_${string}`>
   | 'INSUFFICIENT_FUNDS'
   | 'ACCOUNT_FROZEN';
@@ -60,6 +62,8 @@ export interface CouponRequest {
   promoCode: string | null;
   /** The player's free bet staked on this coupon (free-bets.ts), or none. */
   freeBetId?: bigint | null;
+  /** The player's odds boost applied to this coupon (odds-boosts.ts), or none. */
+  oddsBoostId?: bigint | null;
 }
 
 export interface PricedLeg {

@@ -59,6 +59,12 @@ export const CouponBody = Type.Object({
         'Stake the player’s free bet (bonus id): amount must be its whole amount; stake not returned',
     }),
   ),
+  oddsBoostId: Type.Optional(
+    Type.Union([IdString(), Type.Null()], {
+      description:
+        'Apply the player’s one-use odds boost (bonus id): a win pays a share of its profit on top',
+    }),
+  ),
 });
 
 export type CouponBodyType = Static<typeof CouponBody>;
@@ -127,6 +133,7 @@ export function toCouponRequest(body: CouponBodyType): CouponRequest {
     exactCoefMilli: body.exactCoef ? milli(body.exactCoef) : null,
     promoCode: body.promoCode ? body.promoCode : null,
     ...(body.freeBetId ? { freeBetId: BigInt(body.freeBetId) } : {}),
+    ...(body.oddsBoostId ? { oddsBoostId: BigInt(body.oddsBoostId) } : {}),
   };
 }
 

@@ -11,6 +11,7 @@
  * promo_boost (key promo:<betId>:<version>), reversed and reposted with the payout.
  */
 
+import { oddsBoostMinor } from '@parlay/domain/bonus/odds-boost.ts';
 import { settleCoupon } from '@parlay/domain/coupon/index.ts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
@@ -18,6 +19,7 @@ import type { Ledger } from '../accounts/index.ts';
 import { readOutcomeResults } from '../sportsbook/index.ts';
 import { type BettingContext, publishBet, retryConflicts } from './context.ts';
 import { freeBetIdOf, freeBetWinningsMinor } from './free-bets.ts';
+import { oddsBoostCapOf } from './odds-boosts.ts';
 import { promoBoostMinor } from './promo-codes.ts';
 import type { BetStatus, LegResult } from './tables.ts';
 
@@ -153,7 +155,12 @@ export async function settleBet(
           metadata: freeBetId === null ? meta : { ...meta, freeBetId: freeBetId.toString() },
         })
       : null;
-  const boostMinor = promoBoostMinor(payoutMinor, bet.stake, bet.promo_boost_basis_points ?? 0);
+  // A promo code's boost, or an odds boost's (odds-boosts.ts): the same share of the profit, capped.
+  const boostCap = oddsBoostCapOf(bet.answer);
+  const boostMinor =
+    boostCap === null
+      ? promoBoostMinor(payoutMinor, bet.stake, bet.promo_boost_basis_points ?? 0)
+      : oddsBoostMinor(payoutMinor, bet.stake, bet.promo_boost_basis_points ?? 0, boostCap);
   const promoTransfer =
     boostMinor > 0n
       ? await ledger.move({
@@ -164,7 +171,10 @@ export async function settleBet(
           to: bet.account_id,
           amountMinor: boostMinor,
           userId: bet.user_id,
-          metadata: { ...meta, promoCode: bet.promo_code },
+          metadata:
+            boostCap === null
+              ? { ...meta, promoCode: bet.promo_code }
+              : { ...meta, oddsBoostCapMinor: boostCap.toString() },
         })
       : null;
   const now = ctx.clock.now();

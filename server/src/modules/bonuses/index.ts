@@ -26,6 +26,7 @@ import { BonusService } from './bonus-service.ts';
 import type { BonusPlayerChecks } from './context.ts';
 import { depositChoiceRoutes } from './deposit-routes.ts';
 import { freeBetPort } from './free-bets.ts';
+import { oddsBoostPort } from './odds-boosts.ts';
 import { bonusRoutes } from './routes.ts';
 
 export { BonusService, type ClaimInput } from './bonus-service.ts';
@@ -112,6 +113,8 @@ export function hookBonuses(
       fullPathFor?(userId: bigint): Promise<boolean>;
       /** Betting's free bet port (its FreeBetPort): the slip's free bets. */
       freeBets?: typeof freeBetPort;
+      /** Betting's odds boost port (its OddsBoostPort): the slip's odds boosts. */
+      oddsBoosts?: typeof oddsBoostPort;
     };
     auth?: {
       onUserRegistered(
@@ -129,6 +132,7 @@ export function hookBonuses(
   hooks.payments?.onWithdrawalRequested?.((w, trx) => bonuses.withdrawalRequested(w, trx));
   if (hooks.settlement) {
     hooks.settlement.freeBets = freeBetPort;
+    hooks.settlement.oddsBoosts = oddsBoostPort;
     const previous = hooks.settlement.settlementHooks;
     hooks.settlement.settlementHooks = {
       recordSettlement: async (trx, outcome) => {

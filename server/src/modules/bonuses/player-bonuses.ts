@@ -72,6 +72,8 @@ function kindOf(d: CampaignDefinition): BonusKind | 'points' {
       return 'free_spins';
     case 'points':
       return 'points';
+    case 'odds_boost':
+      return 'odds_boost';
     default:
       return 'money';
   }
@@ -123,7 +125,7 @@ export async function grantBonus(ctx: BonusContext, input: GrantInput): Promise<
   ]);
   const accounts = kind === 'points' ? null : await accountsFor(ctx, userId, currency);
   const amount = rewardMinor(d.reward, input.depositMinor ?? 0n);
-  if ((kind === 'money' || kind === 'free_bet') && amount <= 0n)
+  if ((kind === 'money' || kind === 'free_bet' || kind === 'odds_boost') && amount <= 0n)
     throw new AppError('BONUS_NOT_ELIGIBLE', 'the reward is nothing', { reason: 'min_deposit' });
   const now = ctx.clock.now();
   const granted = await ctx.ledger.transaction(async (trx, ledger) => {

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-export type BonusKind = 'money' | 'free_bet' | 'free_spins';
+export type BonusKind = 'money' | 'free_bet' | 'free_spins' | 'odds_boost';
 export type BonusStatus = 'active' | 'completed' | 'forfeited' | 'expired' | 'used';
 
 /** Tables of the bonuses module (migration 0110). int8 columns are bigint on both engines. */
