@@ -1,4 +1,7 @@
 /** The casino's pure rules: the provably fair scheme and the in-house games (see README.md). */
+export * from './baccarat/baccarat.ts';
+export * from './baccarat/definition.ts';
+export * from './baccarat/game.ts';
 export * from './blackjack/blackjack.ts';
 export * from './blackjack/definition.ts';
 export * from './blackjack/game.ts';
@@ -35,6 +38,9 @@ export * from './roulette/roulette.ts';
 export * from './scratch/definition.ts';
 export * from './scratch/game.ts';
 export * from './scratch/scratch.ts';
+export * from './sic-bo/definition.ts';
+export * from './sic-bo/game.ts';
+export * from './sic-bo/sic-bo.ts';
 export * from './slot-classic/definition.ts';
 export * from './slot-classic/game.ts';
 export * from './slot-classic/slot-classic.ts';

@@ -2,6 +2,7 @@
  * Every in-house game the house offers, by id. Adding a game: its folder under domain/casino with a
  * definition and an InHouseGame (`<game>/game.ts`), and one line here.
  */
+import { BACCARAT_GAME } from '../baccarat/game.ts';
 import { BLACKJACK_GAME } from '../blackjack/game.ts';
 import { DICE_GAME } from '../dice/game.ts';
 import { KENO_GAME } from '../keno/game.ts';
@@ -10,6 +11,7 @@ import { MINES_GAME } from '../mines/game.ts';
 import { PLINKO_GAME } from '../plinko/game.ts';
 import { ROULETTE_GAME } from '../roulette/game.ts';
 import { SCRATCH_GAME } from '../scratch/game.ts';
+import { SIC_BO_GAME } from '../sic-bo/game.ts';
 import { SLOT_CLASSIC_GAME } from '../slot-classic/game.ts';
 import { SLOT_CLUSTER_GAME } from '../slot-cluster/game.ts';
 import { SLOT_FRUITS_GAME } from '../slot-fruits/game.ts';
@@ -30,6 +32,8 @@ export const IN_HOUSE_GAMES: readonly InHouseGame[] = [
   BLACKJACK_GAME,
   VIDEO_POKER_GAME,
   SCRATCH_GAME,
+  SIC_BO_GAME,
+  BACCARAT_GAME,
 ];
 
 const BY_ID = new Map(IN_HOUSE_GAMES.map((game) => [game.id, game]));
