@@ -71,6 +71,17 @@ const EXTRA_SETTINGS: Readonly<Record<string, readonly Setting[]>> = {
     { label: 'target 10.00×', params: { targetCenti: 1000 } },
   ],
   roulette: [{ label: 'straight 17', params: { bets: [{ kind: 'straight', numbers: [17] }] } }],
+  'sic-bo': [
+    { label: 'big', params: { bets: [{ kind: 'big' }] } },
+    { label: 'total 10', params: { bets: [{ kind: 'total', number: 10 }] } },
+    { label: 'single 6', params: { bets: [{ kind: 'single', number: 6 }] } },
+    { label: 'any triple', params: { bets: [{ kind: 'any-triple' }] } },
+    { label: 'triple 2', params: { bets: [{ kind: 'triple', number: 2 }] } },
+  ],
+  baccarat: [
+    { label: 'player', params: { bets: [{ kind: 'player' }] } },
+    { label: 'tie', params: { bets: [{ kind: 'tie' }] } },
+  ],
   keno: Array.from({ length: 10 }, (_, i) => ({
     label: `${i + 1} picks`,
     params: { picks: Array.from({ length: i + 1 }, (_, k) => 1 + k * 4) },
