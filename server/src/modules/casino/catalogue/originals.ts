@@ -3,9 +3,9 @@
  * that share an engine. A themed title is the same game with other art: same reels, same paytable,
  * same RTP shown (the RTP and volatility of every title come from its engine, never from here).
  *
- * Sections are the routes where a game genuinely fits: card-games lists blackjack and video poker,
- * crash-games crash and limbo, asian-games keno (a Chinese draw game), dice (sic bo's cousin) and
- * the Asian-themed slots, and so on. Live casino, bingo and TV games list the nearest in-house games
+ * Sections are the routes where a game genuinely fits: card-games lists blackjack, video poker and
+ * baccarat, poker video poker, crash-games crash and limbo, asian-games sic bo, baccarat, keno (a
+ * Chinese draw game), dice and the Asian-themed slots, and so on. Live casino, bingo and TV games list the nearest in-house games
  * for now (RNG roulette and blackjack under live, keno under bingo, the draw games under TV games);
  * issue 19's external providers fill them with live dealers, bingo rooms and TV draws.
  */
@@ -423,5 +423,41 @@ export const ORIGINAL_GAMES: readonly GameSeed[] = [
     popularity: 2900,
     releasedAt: '2026-04-01T00:00:00Z',
     theme: { from: '#370617', to: '#e85d04', glyph: 'flame', accent: '#ffba08' },
+  }),
+  original({
+    id: 1021,
+    slug: 'sic-bo',
+    names: { ru: 'Сик бо', en: 'Sic Bo' },
+    descriptions: {
+      ru: 'Три кости: малое и большое, сумма, число, любая и конкретная тройка.',
+      en: 'Three dice: small and big, totals, single numbers, any triple and a specific triple.',
+    },
+    engineId: 'sic-bo',
+    kind: 'casino',
+    sections: ['casino', 'asian-games', 'tvgames', 'games'],
+    categories: ['asian', 'table', 'dice'],
+    tagId: TAG_IDS.table,
+    badges: ['new'],
+    popularity: 4300,
+    releasedAt: '2026-11-27T00:00:00Z',
+    theme: { from: '#7f1d1d', to: '#d97706', glyph: 'dice', accent: '#fde68a' },
+  }),
+  original({
+    id: 1022,
+    slug: 'baccarat',
+    names: { ru: 'Баккара', en: 'Baccarat' },
+    descriptions: {
+      ru: 'Пунто банко из восьми колод: игрок, банкир или ничья; третья карта по правилам.',
+      en: 'Punto banco from eight decks: player, banker or tie; the third card by the rules.',
+    },
+    engineId: 'baccarat',
+    kind: 'casino',
+    sections: ['casino', 'card-games', 'asian-games', 'live'],
+    categories: ['table', 'cards'],
+    tagId: TAG_IDS.cards,
+    badges: ['new'],
+    popularity: 4800,
+    releasedAt: '2026-11-27T00:00:00Z',
+    theme: { from: '#14213d', to: '#9d0208', glyph: 'card', accent: '#ffd166' },
   }),
 ];
