@@ -378,7 +378,7 @@ export class BonusService {
     userId: bigint,
     finished: boolean,
     limit = 50,
-  ): Promise<(PlayerBonusRow & { code: string; title: Record<string, string> })[]> {
+  ): Promise<(PlayerBonusRow & { code: string; title: Record<string, string>; boostPercentBp?: number })[]> {
     const rows = await this.ctx.db
       .selectFrom('bonus_player_bonuses')
       .innerJoin('bonus_campaigns', 'bonus_campaigns.id', 'bonus_player_bonuses.campaign_id')
@@ -389,11 +389,20 @@ export class BonusService {
       .orderBy('bonus_player_bonuses.id', 'desc')
       .limit(limit)
       .execute();
-    // The campaign's title by language, for the office pages.
-    return rows.map(({ definition, ...row }) => ({
-      ...(row as unknown as PlayerBonusRow & { code: string }),
-      title: (definition as { title?: Record<string, string> }).title ?? {},
-    }));
+    // The campaign's title by language, for the office pages; an odds boost's percentage for the slip.
+    return rows.map(({ definition, ...row }) => {
+      const d = definition as {
+        title?: Record<string, string>;
+        reward?: { kind?: string; percentBp?: unknown };
+      };
+      return {
+        ...(row as unknown as PlayerBonusRow & { code: string }),
+        title: d.title ?? {},
+        ...(d.reward?.kind === 'odds_boost' && typeof d.reward.percentBp === 'number'
+          ? { boostPercentBp: d.reward.percentBp }
+          : {}),
+      };
+    });
   }
 
   /** Public offers: active campaigns other than promo-code ones, by category ('all_bonuses' = every one). */

@@ -99,6 +99,8 @@ const BonusSchema = Type.Object({
   grantedAt: Type.String(),
   finishedAt: Type.Union([Type.String(), Type.Null()]),
   title: Type.Optional(Texts),
+  /** An odds boost's share of a win's profit in basis points (its cap is amountMinor). */
+  boostPercentBp: Type.Optional(Type.Integer()),
 });
 const MaybeBonus = Type.Object({ bonus: Type.Union([BonusSchema, Type.Null()]) });
 
@@ -137,7 +139,7 @@ export function offerView(c: Campaign) {
 }
 
 export function bonusView(
-  b: PlayerBonusRow & { code?: string; title?: Record<string, string> },
+  b: PlayerBonusRow & { code?: string; title?: Record<string, string>; boostPercentBp?: number },
   campaignCode = b.code ?? '',
 ) {
   const req = b.requirement_minor;
@@ -167,6 +169,7 @@ export function bonusView(
     grantedAt: b.granted_at.toISOString(),
     finishedAt: b.finished_at?.toISOString() ?? null,
     ...(b.title ? { title: b.title } : {}),
+    ...(b.boostPercentBp !== undefined ? { boostPercentBp: b.boostPercentBp } : {}),
   };
 }
 

@@ -11,9 +11,11 @@ import { type InputHTMLAttributes, useEffect, useState } from 'react';
 import { useOddsFormat } from '../context.tsx';
 import { couponApi, type PromoCodeItem } from './coupon-api.ts';
 import { applicableFreeBet, useFreeBets } from './free-bets.ts';
+import { applicableOddsBoost, useOddsBoosts } from './odds-boosts.ts';
 import { placeRequest } from './place-request.ts';
 import controls from './SlipControls.module.css';
 import { SlipFreeBet } from './SlipFreeBet.tsx';
+import { SlipOddsBoost } from './SlipOddsBoost.tsx';
 import styles from './SlipStake.module.css';
 import { sendVipRequest } from './SlipVip.tsx';
 import { minorText } from './slip-figures.ts';
@@ -401,15 +403,25 @@ function VipRequest({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
 
 export function SlipStake({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
   const isFreeBet = useFreeBetStake(model);
+  // An odds boost replaces a promo code (odds-boosts.ts): the promo field is hidden while one is applied.
+  const boosts = useOddsBoosts();
+  const isBoosted =
+    applicableOddsBoost(boosts, {
+      typeId: model.figures.typeId,
+      currency: model.figures.currency,
+      isBonusAccount: model.account?.type === 4,
+      isFreeBet,
+    }) !== null;
   return (
     <div className={styles.stake}>
       <SystemSelect model={model} t={t} />
       <AccountSelect model={model} t={t} />
       <SlipFreeBet model={model} t={t} />
+      <SlipOddsBoost model={model} t={t} />
       <AmountField model={model} t={t} />
       <Messages model={model} t={t} />
       <Figures model={model} t={t} />
-      {isFreeBet ? null : <Promo model={model} t={t} />}
+      {isFreeBet || isBoosted ? null : <Promo model={model} t={t} />}
       <VipRequest model={model} t={t} />
     </div>
   );

@@ -65,6 +65,8 @@ export interface PlaceRequest {
   promoCode?: string | null;
   /** The player's free bet staked whole (free-bets.ts); the stake is not returned with a win. */
   freeBetId?: string;
+  /** The player's one-use odds boost (odds-boosts.ts): a win gets a share of its profit on top. */
+  oddsBoostId?: string;
 }
 
 export type PlaceAnswer =

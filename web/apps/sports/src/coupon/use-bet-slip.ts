@@ -17,6 +17,7 @@ import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'r
 import { useSelections } from '../context.tsx';
 import { couponApi, type Quote, type SavedCoupon } from './coupon-api.ts';
 import { applicableFreeBet, freeBetUsed, getFreeBets, loadFreeBets } from './free-bets.ts';
+import { applicableOddsBoost, getOddsBoosts, loadOddsBoosts, oddsBoostUsed } from './odds-boosts.ts';
 import { oneClickRequest, placeRequest } from './place-request.ts';
 import { type SlipFigures, slipFigures } from './slip-figures.ts';
 import { kindOf, type SlipState } from './slip-state.ts';
@@ -153,9 +154,27 @@ export function useBetSlip(lng: string, t: TranslateFn): BetSlipModel {
       currency: figures.currency,
       isBonusAccount: account.type === 4,
     });
-    const request = freeBet ? { ...coupon, promoCode: null, freeBetId: freeBet.id } : coupon;
+    const boost = applicableOddsBoost(getOddsBoosts(), {
+      typeId: figures.typeId,
+      currency: figures.currency,
+      isBonusAccount: account.type === 4,
+      isFreeBet: freeBet !== null,
+    });
+    const request = freeBet
+      ? { ...coupon, promoCode: null, freeBetId: freeBet.id }
+      : boost
+        ? { ...coupon, promoCode: null, oddsBoostId: boost.id }
+        : coupon;
     void place(request).then((result) => {
-      if (result.phase === 'rejected' && /^(ODDS_|MARKET_|GAME_)/.test(result.code)) requote();
+      if (
+        boost &&
+        (result.phase === 'accepted' ||
+          /^ODDS_BOOST_(USED|EXPIRED|NOT_FOUND)$/.test(result.phase === 'rejected' ? result.code : ''))
+      ) {
+        oddsBoostUsed(boost.id);
+        void loadOddsBoosts(lng);
+      }
+      if (result.phase === 'rejected' && /^(ODDS_(?!BOOST_)|MARKET_|GAME_)/.test(result.code)) requote();
       if (
         freeBet &&
         (result.phase === 'accepted' ||
