@@ -23,6 +23,8 @@ export const GAME_UIS: Readonly<Record<string, GameUiLoader>> = {
   'slot-fruits': () => import('./slot-fruits/index.tsx'),
   'slot-cluster': () => import('./slot-cluster/index.tsx'),
   scratch: () => import('./scratch/index.tsx'),
+  'sic-bo': () => import('./sic-bo/index.tsx'),
+  baccarat: () => import('./baccarat/index.tsx'),
 };
 
 /** The loader of an engine's screen, or null when that game has none yet. */
