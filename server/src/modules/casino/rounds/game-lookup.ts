@@ -70,6 +70,8 @@ export const FALLBACK_ENGINE_IDS: Readonly<Record<number, string>> = {
   1010: 'blackjack',
   1011: 'video-poker',
   1012: 'scratch',
+  1021: 'sic-bo',
+  1022: 'baccarat',
 };
 
 export function fallbackGameLookup(): GameLookup {
