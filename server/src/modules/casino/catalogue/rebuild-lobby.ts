@@ -4,7 +4,9 @@
  * tabs of each section. Runs in the transaction that changed the games.
  *
  * Keys: 'all', 's:<section>', 'c:<section>:<category>', 'p:<provider>', 'sp:<section>:<provider>',
- * 't:<tag>'. Every game is also in the computed sections 'popular' and 'new'. Sort keys ascend: the
+ * 't:<tag>'. Every game is also in the computed sections 'popular' and 'new', and a game of the
+ * 'poker' category in the 'poker' section (the poker route lists every poker game of the catalogue,
+ * a provider's table poker as well as the in-house video poker). Sort keys ascend: the
  * negated popularity, or for the 'new' lists the negated release time in seconds (newest first).
  */
 import { type Kysely, sql } from 'kysely';
@@ -22,7 +24,10 @@ export async function rebuildLobby(db: Kysely<Database>): Promise<void> {
     join casino_providers p on p.id = g.provider_id and p.enabled
     cross join lateral (
       select s as section, s = 'new' as by_release
-      from unnest(g.sections || array['popular', 'new']::text[]) s
+      from unnest(
+        g.sections || array['popular', 'new']::text[]
+          || case when 'poker' = any(g.categories) then array['poker']::text[] else array[]::text[] end
+      ) s
     ) sec
     cross join lateral (
       select 's:' || sec.section as key, sec.by_release

@@ -6,6 +6,8 @@
 import { BACCARAT_GAME } from '@parlay/domain/casino/baccarat/game.ts';
 import { SIC_BO_GAME } from '@parlay/domain/casino/sic-bo/game.ts';
 import { describe, expect, it } from 'vitest';
+import { CASINO_CATALOGUE_CHANGED_TOPIC } from '../catalogue/catalogue-service.ts';
+import { rebuildLobby } from '../catalogue/rebuild-lobby.ts';
 import {
   balanceOf,
   CASINO_API,
@@ -132,5 +134,28 @@ describe('the lobby sections', () => {
       expect.arrayContaining(['baccarat', 'blackjack', 'jacks-or-better']),
     );
     expect(await slugs('poker')).toContain('jacks-or-better');
+  });
+
+  it('the poker section also lists every game of the poker category (a provider’s table poker)', async () => {
+    expect(await slugs('poker')).not.toContain('baccarat');
+    // Baccarat stands in for a provider's poker table filed under the category only.
+    await t.db
+      .updateTable('casino_games')
+      .set({ categories: ['table', 'cards', 'poker'] })
+      .where('slug', '=', 'baccarat')
+      .execute();
+    await rebuildLobby(t.db);
+    await t.deps.bus.publish(CASINO_CATALOGUE_CHANGED_TOPIC, {});
+    const poker = await slugs('poker');
+    expect(poker).toEqual(expect.arrayContaining(['jacks-or-better', 'baccarat']));
+    expect(new Set(poker).size).toBe(poker.length);
+    await t.db
+      .updateTable('casino_games')
+      .set({ categories: ['table', 'cards'] })
+      .where('slug', '=', 'baccarat')
+      .execute();
+    await rebuildLobby(t.db);
+    await t.deps.bus.publish(CASINO_CATALOGUE_CHANGED_TOPIC, {});
+    expect(await slugs('poker')).not.toContain('baccarat');
   });
 });
