@@ -4,7 +4,8 @@
  * the balance goes down by exactly the stakes; an odds change is shown and accepted; a live bet
  * goes through the delay; a coupon saved to a code loads in a fresh browser; a player without money
  * opts in to a free bet (campaign created with `parlay bonuses create` before the server starts) and
- * places it from the slip, choosing it with the keyboard. Screenshots of the
+ * places it from the slip, choosing it with the keyboard; a funded player opts in to an odds boost
+ * and applies it from the slip's chip with the keyboard. Screenshots of the
  * slip at 1366 and 390 px, dark and light, en and ru go to tests/e2e/artifacts/.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -41,12 +42,27 @@ const FREE_BET = {
   },
 };
 
-/** The server's data directory with the free bet campaign in it (the CLI writes it before start). */
+/** An opt-in odds boost: +10 % of a win's profit, at most 50.00 RUB, at odds of 1.50 or more. */
+const ODDS_BOOST = {
+  code: 'e2e-slip-odds-boost',
+  category: 'bukmaker',
+  trigger: 'opt_in',
+  title: { ru: 'Буст 10 %', en: 'A 10 % boost' },
+  conditions: { products: ['sports'] },
+  reward: { kind: 'odds_boost', percentBp: 1000, capMinor: '5000' },
+  wagering: { multiple: 0, expiryDays: 7 },
+  limits: { perPlayer: 1 },
+};
+
+/** The server's data directory with the free bet and odds boost campaigns (the CLI writes them before start). */
 function dataDirWithFreeBet(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'parlay-e2e-slip-'));
   const file = path.join(tmpdir(), `slip-free-bet-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(FREE_BET));
   parlayCli(['bonuses', 'create', file], { DATA_DIR: dir });
+  const boost = path.join(tmpdir(), `slip-odds-boost-${process.pid}.json`);
+  writeFileSync(boost, JSON.stringify(ODDS_BOOST));
+  parlayCli(['bonuses', 'create', boost], { DATA_DIR: dir });
   return dir;
 }
 
@@ -265,6 +281,34 @@ describe('bet slip in Chromium', () => {
     // Used: the free bet is no longer offered.
     await pickInSlip(fresh, await pickOutcomes(fresh, 1, 1600, 1));
     await expect.poll(() => slip(fresh).getByTestId('slip-free-bets').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a funded player applies an odds boost from the slip’s chip', async () => {
+    const context = await newContext();
+    const fresh = await context.newPage();
+    await registerFastPlayer(fresh, server.origin);
+    await depositViaSandbox(fresh, 'card', '1000');
+    await expect.poll(() => mainBalanceMinor(fresh), { timeout: 10_000 }).toBe(100_000n);
+    await openApp(fresh, server.origin, `/en/promotions/${ODDS_BOOST.code}`, 'info');
+    await fresh.getByTestId('promotion-opt-in').click();
+    await fresh.getByText('You are in: the bonus is in your office.').waitFor();
+    await open(fresh, LINE);
+    await pickInSlip(fresh, await pickOutcomes(fresh, 1, 1600));
+    await slip(fresh).getByLabel('Stake, RUB').fill('100');
+    // Pressed with the keyboard: the promo field goes, the note says what it can add.
+    const chip = slip(fresh).getByRole('button', { name: /^\+10 % of profit · up to 50\.00 RUB/ });
+    await chip.focus();
+    await fresh.keyboard.press('Enter');
+    expect(await chip.getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => slip(fresh).getByTestId('slip-odds-boost-note').textContent())
+      .toMatch(/^Odds boost applied: a win gets a share of its profit on top · up to \d[\d,.]* RUB extra$/);
+    await placeAccepted(fresh);
+    expect(await mainBalanceMinor(fresh)).toBe(90_000n);
+    // Used: no boost is offered any more.
+    await pickInSlip(fresh, await pickOutcomes(fresh, 1, 1600, 1));
+    await expect.poll(() => slip(fresh).getByTestId('slip-odds-boosts').count()).toBe(0);
     await context.close();
   });
 

@@ -63,6 +63,10 @@ function RewardText({ offer, lng }: { offer: Offer; lng: string }) {
       return <>{t('reward.cashback', { percent: String((r.percentBp ?? 0) / 100) })}</>;
     case 'points':
       return <>{t('reward.points', { points: r.points ?? '0' })}</>;
+    case 'odds_boost':
+      return (
+        <>{t('reward.odds_boost', { percent: String((r.percentBp ?? 0) / 100), cap: money(r.capMinor) })}</>
+      );
     default:
       return <>{t('reward.other')}</>;
   }

@@ -60,7 +60,7 @@ export function SlipOddsBoost({ model, t }: { model: BetSlipModel; t: TranslateF
             data-testid="slip-odds-boost"
           >
             {t('slip.odds_boost.option', {
-              percent: fmt.number(b.percentBp / 100),
+              percent: fmt.number(b.percentBp / 100, { upTo: 2 }),
               cap: fmt.money(b.capMinor, iso),
             })}
           </button>
