@@ -6,12 +6,20 @@
  * reserved and captured, every placement answered on its own), next to pgbench's TPC-B with
  * the same number of clients (pgbench -i -s 10 on another fresh database, then
  * pgbench -c N -j 2 -T seconds). Prints placed/s, tps and their ratio (target ≥ 0.5).
- * A 3 s warm-up (then ANALYZE) comes before the measured run.
+ * What wagering costs (issue 20, docs/bonuses.md §4), in the same run: measured passes alternate
+ * A (the betting context without the bonus hooks, BONUS_ENGINE=false) and B (a context hooked by
+ * hookBonuses as app.ts does, every player holding an active money bonus granted through the
+ * bonuses module with a requirement the run cannot complete), BENCH_BONUS_PAIRS pairs (default and
+ * minimum 2), each pass after its own 3 s warm-up (then ANALYZE). Prints every pass, the medians,
+ * B ÷ A (target ≥ 0.9), and A's median ÷ pgbench tps (target ≥ 0.5). A placement of B takes the
+ * full placement path with the bonus's maximum-bet check; wagering progress of bets is written at
+ * settlement, which this bench does not run.
  * BENCH_CLIENTS (default 16), BENCH_SECONDS (default 15), BENCH_PLAYERS (default 10000).
  */
 import { randomInt } from 'node:crypto';
 import { Ledger } from '@parlay/server/modules/accounts/index.ts';
 import { createBettingContext, placeCoupon } from '@parlay/server/modules/betting/index.ts';
+import { createBonusService, hookBonuses } from '@parlay/server/modules/bonuses/index.ts';
 import { SiteConfigService } from '@parlay/server/modules/config/index.ts';
 import { LimitsService } from '@parlay/server/modules/limits/index.ts';
 import { InProcessBus } from '@parlay/server/platform/bus.ts';
@@ -22,7 +30,14 @@ import { createMetrics } from '@parlay/server/platform/metrics.ts';
 import { migrate } from '@parlay/server/platform/migrations.ts';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createBenchDatabase, fmt, pgbenchTps } from './support.ts';
+import {
+  BONUS_PAIRS,
+  createBenchDatabase,
+  fmt,
+  grantBenchBonuses,
+  pgbenchTps,
+  reportBonusCost,
+} from './support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -30,7 +45,7 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 10_000);
 const GAMES = 300;
 const WARM_UP_SECONDS = 3;
 
-async function placements(): Promise<number> {
+async function placements(): Promise<{ a: number[]; b: number[] }> {
   const database = await createBenchDatabase();
   const handle = await openDatabase({ databaseUrl: database.url, dataDir: null, poolSize: CLIENTS });
   try {
@@ -87,14 +102,28 @@ async function placements(): Promise<number> {
       clock: systemClock,
       metrics: createMetrics({ collectDefaults: false }),
     };
-    const ctx = createBettingContext(deps, {
+    const services = {
       ledger,
       siteConfig: new SiteConfigService(db, bus, systemClock),
       limits: new LimitsService(db, systemClock, { approvalDelaySeconds: 0, endSessions: async () => 0 }),
+    };
+    // A: the betting context without the bonus hooks (BONUS_ENGINE=false). B: another one hooked as
+    // app.ts hooks it (hookBonuses), every player holding an active money bonus while wagering.
+    const contexts = { a: createBettingContext(deps, services), b: createBettingContext(deps, services) };
+    const bonuses = createBonusService(deps, {
+      ledger,
+      siteConfig: services.siteConfig,
+      checks: services.limits,
     });
+    hookBonuses(bonuses, { settlement: contexts.b });
+    await grantBenchBonuses(
+      bonuses,
+      accounts.map((a) => ({ userId: BigInt(a.user_id) })),
+      { clients: CLIENTS, amountMinor: 1_000_000_000n },
+    );
     let seq = 0;
     /** Every client places expresses until the deadline; answers what was accepted and refused. */
-    const placeFor = async (seconds: number) => {
+    const placeFor = async (ctx: typeof contexts.a, seconds: number) => {
       const deadline = Date.now() + seconds * 1000;
       let placed = 0;
       let rejected = 0;
@@ -126,22 +155,27 @@ async function placements(): Promise<number> {
       );
       return { placed, rejected };
     };
-    // A warm-up fills the bet and ledger tables, then statistics are taken, as autovacuum would
-    // have done on a site in service: plans chosen over empty tables would scan them.
-    await placeFor(WARM_UP_SECONDS);
-    await sql`analyze`.execute(db);
-    const roundTrips = countRoundTrips();
-    const started = Date.now();
-    const { placed, rejected } = await placeFor(SECONDS);
-    const rate = placed / ((Date.now() - started) / 1000);
-    const perPlacement = roundTrips.stop() / (placed + rejected);
-    console.log(
-      `  placements: ${fmt(rate, 0)} expresses/s accepted (${placed} accepted, ${rejected} rejected), ${fmt(perPlacement, 1)} database round trips each`,
-    );
+    const passes = { a: [] as number[], b: [] as number[] };
+    for (let pass = 0; pass < 2 * BONUS_PAIRS; pass++) {
+      const which = pass % 2 === 0 ? 'a' : 'b';
+      // A warm-up fills the bet and ledger tables, then statistics are taken, as autovacuum would
+      // have done on a site in service: plans chosen over empty tables would scan them.
+      await placeFor(contexts[which], WARM_UP_SECONDS);
+      await sql`analyze`.execute(db);
+      const roundTrips = countRoundTrips();
+      const started = Date.now();
+      const { placed, rejected } = await placeFor(contexts[which], SECONDS);
+      const rate = placed / ((Date.now() - started) / 1000);
+      const perPlacement = roundTrips.stop() / (placed + rejected);
+      passes[which].push(rate);
+      console.log(
+        `  pass ${pass + 1} (${which === 'a' ? 'A, bonus engine off' : 'B, bonus engine on, wagering'}): ${fmt(rate, 0)} expresses/s accepted (${placed} accepted, ${rejected} rejected), ${fmt(perPlacement, 1)} database round trips each`,
+      );
+    }
     const report = await ledger.check();
     if (report.differences.length > 0) throw new Error('ledger check failed after the bench');
     await bus.close();
-    return rate;
+    return passes;
   } finally {
     await handle.close();
     await database.drop();
@@ -168,9 +202,10 @@ function countRoundTrips(): { stop(): number } {
 console.log(
   `bench:place: ${CLIENTS} clients, ${SECONDS} s, ${PLAYERS} players, expresses of 3 line legs from ${GAMES} games`,
 );
-const placedPerSecond = await placements();
+const passes = await placements();
+const medians = reportBonusCost('expresses/s', passes);
 const tps = await pgbenchTps(CLIENTS, SECONDS);
-const ratio = placedPerSecond / tps;
+const ratio = medians.a / tps;
 console.log(
-  `placed/s ÷ pgbench tps = ${fmt(ratio, 2)} (target ≥ 0.5) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+  `placed/s (A median) ÷ pgbench tps = ${fmt(ratio, 2)} (target ≥ 0.5) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
 );

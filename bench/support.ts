@@ -18,6 +18,7 @@ import type {
   WebManifest,
 } from '@parlay/mf/contract.ts';
 import type { Ledger } from '@parlay/server/modules/accounts/index.ts';
+import type { BonusService } from '@parlay/server/modules/bonuses/index.ts';
 import { SERVER_V8_FLAGS } from '@parlay/server/platform/v8-flags.ts';
 import pg from 'pg';
 
@@ -81,7 +82,6 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-      ...(process.env.BENCH_BONUS_ENGINE ? { BONUS_ENGINE: process.env.BENCH_BONUS_ENGINE } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -404,4 +404,78 @@ export async function openLoop(
   const offered = total / ((performance.now() - origin0) / 1000);
   latencies.sort((a, b) => a - b);
   return { latencies, offered };
+}
+
+/** Bonus engine off (A) then on (B), alternated: issue 20's "wagering adds ≤ 10 %" in one run. */
+export const BONUS_PAIRS = Math.max(2, Number(process.env.BENCH_BONUS_PAIRS ?? 2));
+
+/** The median of some figures (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Gives every player an active money bonus through the bonuses module's public API: one opt-in
+ * campaign (bonus money `amountMinor`, wagering ×100, no maximum bet) and one opt-in per player
+ * (the API has no batch grant), `clients` at a time. The requirement (100 × the bonus) is far more
+ * than a bench wagers, so every stake of the run updates wagering progress and none converts.
+ */
+export async function grantBenchBonuses(
+  bonuses: BonusService,
+  players: readonly { userId: bigint; currency?: string }[],
+  options: { clients: number; amountMinor: bigint },
+): Promise<void> {
+  const code = `bench-wagering-${randomBytes(3).toString('hex')}`;
+  await bonuses.createCampaign({
+    code,
+    category: 'casino',
+    trigger: 'opt_in',
+    title: { ru: 'Бонус бенчмарка', en: 'Bench bonus' },
+    terms: { ru: 'Только для бенчмарка', en: 'Bench only' },
+    reward: { kind: 'fixed', amountMinor: String(options.amountMinor) },
+    wagering: { multiple: 100, basis: 'bonus', maxBetMinor: '0', expiryDays: 30 },
+    limits: { perPlayer: 1 },
+  });
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: options.clients }, async () => {
+      for (let i = next++; i < players.length; i = next++) {
+        const player = players[i]!;
+        const bonus = await bonuses.optIn({
+          userId: player.userId,
+          currency: player.currency ?? 'RUB',
+          country: null,
+          idempotencyKey: `bench-${code}-${player.userId}`,
+          campaignCode: code,
+        });
+        if (bonus?.status !== 'active') throw new Error(`no active bonus for player ${player.userId}`);
+      }
+    }),
+  );
+}
+
+/**
+ * Prints the passes of an A/B comparison, their medians and B ÷ A against `target` (≥); answers
+ * the medians.
+ */
+export function reportBonusCost(
+  unit: string,
+  passes: { a: number[]; b: number[] },
+  target = 0.9,
+): { a: number; b: number; ratio: number } {
+  const a = median(passes.a);
+  const b = median(passes.b);
+  const ratio = b / a;
+  console.log(
+    `  bonus engine off (A): ${passes.a.map((r) => fmt(r, 0)).join(', ')} ${unit}, median ${fmt(a, 0)}`,
+  );
+  console.log(
+    `  bonus engine on, every player wagering (B): ${passes.b.map((r) => fmt(r, 0)).join(', ')} ${unit}, median ${fmt(b, 0)}`,
+  );
+  console.log(
+    `wagering on ÷ off (B ÷ A medians) = ${fmt(ratio, 2)} (target ≥ ${fmt(target, 2)}) ${ratio >= target ? 'OK' : 'BELOW TARGET'}`,
+  );
+  return { a, b, ratio };
 }
