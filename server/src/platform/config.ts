@@ -650,7 +650,7 @@ export const VARIABLES: readonly Variable[] = [
     defaultValue: 'true',
     parse: bool,
     description:
-      'Wire the bonus engine into deposits, settled bets, registrations and casino stakes; false only to measure what it costs (bench:place, bench:casino with BENCH_BONUS_ENGINE=false).',
+      'Wire the bonus engine into deposits, settled bets, registrations and casino stakes; false only to measure what it costs (bench:place and bench:casino measure it off and on in one run).',
   },
 ];
 
