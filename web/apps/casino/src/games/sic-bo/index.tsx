@@ -79,7 +79,8 @@ export default function SicBoGame(props: GameUiProps) {
   );
   const controls = (
     <>
-      <fieldset className={styles.board}>
+      {/* A row of its own: the spots spread across the screen, not into a 227 px column. */}
+      <fieldset className={styles.board} data-full-row>
         <legend className={styles.legend}>{t('sic-bo.board')}</legend>
         {BOARD.map((row, r) => (
           <div key={r} className={styles.row} data-row={r}>
