@@ -182,7 +182,7 @@ describe('casino remote', () => {
 
   it('shows the promotions notice on the casino bonus pages', async () => {
     const { fragment } = await casino.render(input('/en/bonus/casino', fakeApi([])));
-    expect(fragment.body).toContain('arrive with the bonus engine');
+    expect(fragment.body).toContain('Casino bonus offers and their terms are on the promotions page');
   });
 
   it.each([
