@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   const server = await startServer({
     NODE_ENV: 'production',
     MESSAGING: 'off',
+    AUTH_SECRET: 'bench-only-auth-secret-0123456789abcdefghij',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parlay-lh-')),
     SEED_ON_START: 'true',
   });

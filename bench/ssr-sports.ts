@@ -124,6 +124,7 @@ async function main(): Promise<void> {
   const feed = await startServer({
     NODE_ENV: 'production',
     MESSAGING: 'off',
+    AUTH_SECRET: 'bench-only-auth-secret-0123456789abcdefghij',
     DATABASE_URL: database.url,
     SEED_ON_START: 'true',
     PARLAY_ROLES: 'workers',
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
   const server = await startServer({
     NODE_ENV: 'production',
     MESSAGING: 'off',
+    AUTH_SECRET: 'bench-only-auth-secret-0123456789abcdefghij',
     DATABASE_URL: database.url,
     WEB_DIST_DIR: distDir,
     SEED_ON_START: 'false',

@@ -122,6 +122,7 @@ async function measure(
   const feed = await startServer({
     NODE_ENV: 'production',
     MESSAGING: 'off',
+    AUTH_SECRET: 'bench-only-auth-secret-0123456789abcdefghij',
     DATABASE_URL: database,
     BUS_URL: bus,
     SEED_ON_START: 'true',
@@ -131,6 +132,7 @@ async function measure(
   const server = await startServer({
     NODE_ENV: 'production',
     MESSAGING: 'off',
+    AUTH_SECRET: 'bench-only-auth-secret-0123456789abcdefghij',
     DATABASE_URL: database,
     BUS_URL: bus,
     WEB_CONCURRENCY: WEB_PROCESSES,

@@ -4,15 +4,18 @@
  * TEST_POSTGRES_URL names a PostgreSQL server, the integration project again against it; the other
  * starts on the end-to-end files (a server and a browser each). The end-to-end files are one queue,
  * largest first, that both lanes take from (the first lane once its database runs are done), each
- * file its own vitest process. Output is printed as it comes, every line prefixed with its run's
- * name; in CI each run writes its JSON report to dist/test-results for .ci/count-results.mjs.
+ * file its own vitest process; the few files listed in SOLO run alone after both lanes. Output is
+ * printed as it comes, every line prefixed with its run's name; in CI each run writes its JSON
+ * report to dist/test-results for .ci/count-results.mjs.
  * Exits non-zero when any run failed.
+ *
+ * The PostgreSQL run takes the integration files that open a database from DATABASE_URL (below).
  *
  * TEST_LANES=serial runs everything one after another (a quiet log, e.g. when bisecting a flake).
  * Arguments after `--` go to every vitest run (e.g. `npm test -- --bail=1`).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -30,21 +33,70 @@ const extra = process.argv.slice(2).filter((arg) => arg !== '--');
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 const E2E_DIR = path.join(REPO_ROOT, 'tests/e2e');
+/**
+ * End-to-end files that run on their own once both lanes are done: the scale-out kill test starts
+ * five servers and bounds a leader's takeover after SIGKILL (10 s), which a machine busy with the
+ * lanes could stretch.
+ */
+const SOLO = new Set(['scale-out.e2e.test.ts']);
+const e2eRun = (file: string): Run => ({
+  name: `e2e ${file.replace('.e2e.test.ts', '')}`,
+  projects: ['e2e'],
+  files: [path.join('tests/e2e', file)],
+});
 /** The end-to-end files, largest first: the longest journeys start early and the lanes end together. */
 const e2eQueue: Run[] = readdirSync(E2E_DIR)
-  .filter((file) => file.endsWith('.e2e.test.ts'))
+  .filter((file) => file.endsWith('.e2e.test.ts') && !SOLO.has(file))
   .map((file) => ({ file, size: statSync(path.join(E2E_DIR, file)).size }))
   .sort((a, b) => b.size - a.size || a.file.localeCompare(b.file))
-  .map(({ file }) => ({
-    name: `e2e ${file.replace('.e2e.test.ts', '')}`,
-    projects: ['e2e'],
-    files: [path.join('tests/e2e', file)],
-  }));
+  .map(({ file }) => e2eRun(file));
+const soloRuns: Run[] = [...SOLO]
+  .filter((file) => statSync(path.join(E2E_DIR, file), { throwIfNoEntry: false }))
+  .map(e2eRun);
+
+/**
+ * The integration files worth a second run on the PostgreSQL server: those that open a database from
+ * DATABASE_URL (through the test fixtures or the crash harness). A file that only spawns the CLI on a
+ * data directory of its own, or opens no database, would run the same embedded test again. The
+ * request fuzzer is left to the embedded run: it sends one request at a time, and PGlite is the same
+ * PostgreSQL engine, so the server adds only what one connection cannot show (parallel transactions,
+ * row and advisory locks, several processes), which the fuzzer does not exercise.
+ */
+const USES_DATABASE_URL =
+  /createTestApp|createTestDatabase|createCrashDatabase|crashHarness|test-support|DATABASE_URL|openDatabase/;
+const POSTGRES_SKIP = new Set([
+  'server/src/testing/openapi-fuzz.test.ts',
+  // Run `parlay` on an embedded data directory of their own whatever DATABASE_URL says.
+  'server/src/modules/backoffice/cli.test.ts',
+  'server/src/modules/casino/providers/import-cli.test.ts',
+  // Backs up and restores both kinds in one run (its PostgreSQL half makes its own databases).
+  'server/src/platform/backup.test.ts',
+  // The embedded database's settings: PGlite only, whatever DATABASE_URL says.
+  'server/src/platform/embedded-settings.test.ts',
+]);
+function serverTestFiles(dir: string): string[] {
+  return readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : serverTestFiles(rel);
+    return entry.name.endsWith('.test.ts') ? [rel] : [];
+  });
+}
+const postgresFiles = serverTestFiles('server')
+  .filter((file) => !POSTGRES_SKIP.has(file))
+  .filter((file) => USES_DATABASE_URL.test(readFileSync(path.join(REPO_ROOT, file), 'utf8')))
+  .sort();
 
 const databaseRuns: Run[] = [
   { name: 'unit+integration', projects: ['unit', 'integration'] },
   ...(postgresUrl
-    ? [{ name: 'postgres', projects: ['integration'], env: { DATABASE_URL: postgresUrl } }]
+    ? [
+        {
+          name: 'postgres',
+          projects: ['integration'],
+          files: postgresFiles,
+          env: { DATABASE_URL: postgresUrl },
+        },
+      ]
     : []),
 ];
 
@@ -102,4 +154,5 @@ const codes =
   process.env.TEST_LANES === 'serial'
     ? await runLane(databaseRuns)
     : (await Promise.all([runLane(databaseRuns), runLane([])])).flat();
+for (const run of soloRuns) codes.push(await execute(run));
 process.exit(codes.every((code) => code === 0) ? 0 : 1);

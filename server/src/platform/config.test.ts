@@ -17,8 +17,12 @@ describe('loadConfig', () => {
 
   it('shares the cores among the web processes for render threads unless told a number', () => {
     const cores = availableParallelism();
-    expect(loadConfig({}).renderThreads).toBe(cores);
-    expect(loadConfig({ RENDER_THREADS: 'auto' }).renderThreads).toBe(cores);
+    const postgres = { DATABASE_URL: 'postgres://db/parlay' };
+    expect(loadConfig(postgres).renderThreads).toBe(cores);
+    expect(loadConfig({ ...postgres, RENDER_THREADS: 'auto' }).renderThreads).toBe(cores);
+    // The embedded database is a small site's: one render thread bounds its memory.
+    expect(loadConfig({}).renderThreads).toBe(1);
+    expect(loadConfig({ RENDER_THREADS: '2' }).renderThreads).toBe(2);
     expect(loadConfig({ RENDER_THREADS: '0' }).renderThreads).toBe(0);
     expect(loadConfig({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
     expect(autoRenderThreads(cores * 2)).toBe(1);

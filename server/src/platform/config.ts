@@ -22,6 +22,7 @@ const ConfigSchema = Type.Object({
   databaseUrl: Type.Union([Type.String({ pattern: '^postgres(ql)?://' }), Type.Null()]),
   dataDir: Type.String({ minLength: 1 }),
   databasePoolSize: Type.Integer({ minimum: 1, maximum: 200 }),
+  databaseReadUrl: Type.Union([Type.String({ pattern: '^postgres(ql)?://' }), Type.Null()]),
   webConcurrency: Type.Integer({ minimum: 1, maximum: 64 }),
   busUrl: Type.Union([Type.String({ pattern: '^(redis|nats)://' }), Type.Null()]),
   logLevel: Type.Union(
@@ -46,6 +47,7 @@ const ConfigSchema = Type.Object({
   bodyLimitBytes: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024 }),
   clockTickMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
   wsMaxTopicsPerSocket: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  wsMaxConnections: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
   feedProvider: Type.Union([Type.Literal('simulator'), Type.Literal('none')]),
   feedSeed: Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
   feedMarginBasisPoints: Type.Integer({ minimum: 0, maximum: 3000 }),
@@ -307,7 +309,7 @@ export const VARIABLES: readonly Variable[] = [
     defaultValue: 'auto',
     parse: intOrAuto,
     description:
-      'Worker threads per process that render pages off the HTTP event loop (0 = render on the main thread; auto = the cores divided among WEB_CONCURRENCY processes, at least 1).',
+      'Worker threads per process that render pages off the HTTP event loop (0 = render on the main thread; auto = the cores divided among WEB_CONCURRENCY processes, at least 1, and 1 with the embedded database).',
   },
   {
     name: 'BODY_LIMIT_BYTES',
@@ -329,6 +331,14 @@ export const VARIABLES: readonly Variable[] = [
     defaultValue: '200',
     parse: int,
     description: 'Most topics one WebSocket may subscribe to.',
+  },
+  {
+    name: 'WS_MAX_CONNECTIONS',
+    field: 'wsMaxConnections',
+    defaultValue: '10000',
+    parse: int,
+    description:
+      'Most WebSocket connections one process keeps; one more is closed with code 1013 (try again later) and a reason saying so.',
   },
   {
     name: 'FEED_PROVIDER',
@@ -372,7 +382,7 @@ export const VARIABLES: readonly Variable[] = [
     defaultValue: '',
     parse: nullable,
     description:
-      'Key (32+ characters) that signs session tokens and sign-in links; unset = a random key kept in the database and shared by every process.',
+      'Key (32+ characters) that signs session tokens and sign-in links; unset = a random key kept in the database and shared by every process, refused with NODE_ENV=production (there it must be set, e.g. openssl rand -base64 48).',
   },
   {
     name: 'NEWSLETTER_SECRET',
@@ -652,6 +662,14 @@ export const VARIABLES: readonly Variable[] = [
     description:
       'Wire the bonus engine into deposits, settled bets, registrations and casino stakes; false only to measure what it costs (bench:place and bench:casino measure it off and on in one run).',
   },
+  {
+    name: 'DATABASE_READ_URL',
+    field: 'databaseReadUrl',
+    defaultValue: '',
+    parse: nullable,
+    description:
+      'postgres://… of a read replica of DATABASE_URL for reads that tolerate its lag (sports lists, results, content, casino lobby; never money, bets or a player reading what they just wrote); unset = every read goes to DATABASE_URL.',
+  },
 ];
 
 /** CASINO_PROVIDERS: a JSON list, or `name|baseUrl|secret` entries separated by `;`. */
@@ -753,13 +771,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const raw = env[variable.name];
     draft[variable.field] = variable.parse(raw === undefined ? variable.defaultValue : raw);
   }
-  if (draft.renderThreads === 'auto') draft.renderThreads = autoRenderThreads(draft.webConcurrency);
+  if (draft.renderThreads === 'auto') {
+    // The embedded database is a small site's: one render thread (an isolate with its own copy of
+    // the web build) instead of one per core keeps it within its memory bound (bench:soak).
+    draft.renderThreads = draft.databaseUrl === null ? 1 : autoRenderThreads(draft.webConcurrency);
+  }
   const sandboxRefusal = resolvePaymentsDefaults(draft, env);
   if (sandboxRefusal) throw new ConfigError(`invalid configuration: ${sandboxRefusal}`);
   if (Value.Check(ConfigSchema, draft)) {
     if (draft.webConcurrency > 1 && (!draft.databaseUrl || !draft.busUrl)) {
       throw new ConfigError(
         `invalid configuration: WEB_CONCURRENCY = "${draft.webConcurrency}": more than one process needs DATABASE_URL (PGlite is single-process) and BUS_URL (events must cross processes)`,
+      );
+    }
+    if (draft.databaseReadUrl && !draft.databaseUrl) {
+      throw new ConfigError(
+        'invalid configuration: DATABASE_READ_URL is a replica of DATABASE_URL: set DATABASE_URL too (the embedded database has no replicas)',
       );
     }
     if (draft.devTools && draft.nodeEnv === 'production') {
@@ -771,6 +798,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (providerRefusal) throw new ConfigError(`invalid configuration: ${providerRefusal}`);
     const messaging = messagingRefusal(draft, env);
     if (messaging) throw new ConfigError(`invalid configuration: ${messaging}`);
+    const devProvider = draft.oidcProviders.find(
+      (provider) => provider.name === 'dev' || /\/dev-idp\/?$/.test(provider.issuer),
+    );
+    if (draft.nodeEnv === 'production' && devProvider) {
+      throw new ConfigError(
+        `invalid configuration: OIDC_PROVIDERS: "${devProvider.name}" is the development identity provider (/dev-idp), never served with NODE_ENV=production`,
+      );
+    }
+    if (draft.nodeEnv === 'production' && draft.authSecret === null) {
+      throw new ConfigError(
+        'invalid configuration: AUTH_SECRET = "": NODE_ENV=production needs its own key of 32+ characters to sign sessions and sign-in links (e.g. openssl rand -base64 48)',
+      );
+    }
     if (draft.roles.includes('web') && !draft.roles.includes('api') && !draft.apiInternalUrl) {
       throw new ConfigError(
         'invalid configuration: API_INTERNAL_URL = "": required when PARLAY_ROLES has web without api',

@@ -5,8 +5,10 @@
  */
 
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -21,6 +23,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -64,16 +67,85 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (a template for the next one). */
   dump?(): Promise<Blob>;
+  /**
+   * PostgreSQL with DATABASE_READ_URL: a pool on the read replica. Use it only through
+   * readsToleratingLag, and only for what a replica's lag cannot make wrong.
+   */
+  readReplica?: Kysely<Database>;
+}
+
+/**
+ * Where a read that tolerates the replica's lag goes: the read replica when one is configured, else
+ * the primary. Only for public, read-heavy answers that are shared and cached anyway (sports lists,
+ * results, content, the casino lobby); never for money, bet placement, or a player reading what
+ * they just wrote (a replica may not have it yet).
+ */
+export function readsToleratingLag(handle: DatabaseHandle): Kysely<Database> {
+  return handle.readReplica ?? handle.db;
 }
 
 const INT8_OID = 20;
 const parseInt8 = (value: string): bigint => BigInt(value);
+
+/**
+ * Settings of the embedded database, sized for a small site (issue 25). PGlite runs PostgreSQL in
+ * WebAssembly memory that grows and never shrinks, so what PostgreSQL is allowed to hold becomes
+ * the process's resident memory for good: its defaults (128 MB of shared buffers, 64 MB per
+ * maintenance operation, 4 MB per sort or hash, 100 connections' worth of shared state for its one
+ * connection) made most of the 0.7–1.7 GB the README's server reached. A small site's hot data
+ * fits these buffers; the operating system's page cache keeps the rest of the files.
+ */
+export const EMBEDDED_SETTINGS: readonly string[] = [
+  'shared_buffers=16MB',
+  'wal_buffers=1MB',
+  'work_mem=2MB',
+  'maintenance_work_mem=16MB',
+  'temp_buffers=2MB',
+  'logical_decoding_work_mem=1MB',
+  'max_connections=10',
+  'jit=off',
+];
+
+/**
+ * What an embedded database is opened for: a site's data directory (`parlay start` and every CLI
+ * command on DATA_DIR), or a test's database in memory (dataDir null).
+ */
+export type EmbeddedUse = 'site' | 'test';
+
+/**
+ * PGlite's start parameters for a use. A site's database gets EMBEDDED_SETTINGS: measured with
+ * bench/memory.ts and runs of `parlay migrate` + `parlay seed` per setting alternating with the
+ * defaults (docs/deploy.md, Memory), only shared_buffers (and a little wal_buffers and
+ * max_connections) changes the memory — an idle server's WebAssembly memory resident 45 MB instead
+ * of 165–170 MB —, and none of them changes the processor time or the file writes of migrating and
+ * seeding (user + system time: the measure a loaded machine does not blur; wall times there varied
+ * 3× between identical runs). Tests' in-memory databases keep PGlite's defaults all the same.
+ */
+export function embeddedStartParams(use: EmbeddedUse): string[] {
+  const settings = use === 'site' ? EMBEDDED_SETTINGS : [];
+  return [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])];
+}
+
+/**
+ * A full garbage collection now. Creating a database in an empty directory runs initdb in a PGlite
+ * of its own whose WebAssembly memory (about 190 MB, 165 MB of it resident) is garbage once it is
+ * done, but V8 may leave it for minutes on a quiet server (bench/memory.ts: a first start still held
+ * both memories after a minute idle; bench:soak once idled at 933 MB). node:v8 offers gc() only
+ * behind a flag, so the flag is set and the function taken from a fresh context; it runs once per
+ * new database.
+ */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 export interface OpenDatabaseOptions {
   databaseUrl: string | null;
   /** Directory for PGlite files; null keeps the embedded database in memory (tests). */
   dataDir: string | null;
   poolSize: number;
+  /** postgres://… of a read replica of databaseUrl (DATABASE_READ_URL), or null. */
+  readUrl?: string | null;
   /**
    * PGlite only: start from this data directory (a dump()) instead of an empty initialised one, and
    * with this compiled engine (tests: a migrated template restored in a fraction of initdb's time).
@@ -82,11 +154,33 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize, options.readUrl ?? null);
   return openPglite(options.dataDir, options.pglite);
 }
 
-async function openPostgres(connectionString: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  connectionString: string,
+  poolSize: number,
+  readUrl: string | null,
+): Promise<DatabaseHandle> {
+  const db = postgresPool(connectionString, poolSize);
+  const readReplica = readUrl ? postgresPool(readUrl, poolSize) : null;
+  return {
+    db,
+    kind: 'postgres',
+    ...(readReplica ? { readReplica } : {}),
+    async close() {
+      try {
+        await db.destroy();
+      } finally {
+        await readReplica?.destroy();
+      }
+    },
+  };
+}
+
+function postgresPool(connectionString: string, poolSize: number): Kysely<Database> {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format),
@@ -98,14 +192,7 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
     process.emitWarning(`PostgreSQL pool: idle connection lost (${err.message})`);
   });
   pool.on('connect', prepareMarkedStatements);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    kind: 'postgres',
-    async close() {
-      await db.destroy();
-    },
-  };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 async function openPglite(
@@ -113,15 +200,28 @@ async function openPglite(
   start: OpenDatabaseOptions['pglite'] = {},
 ): Promise<DatabaseHandle> {
   let location: string | undefined;
+  let lock: DataDirLock | null = null;
   if (dataDir) {
     location = path.resolve(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
+    // Before PGlite touches a file: a second process must not open the embedded database.
+    lock = lockDataDir(dataDir);
   }
-  const client = await PGlite.create(location, {
-    parsers: { [INT8_OID]: parseInt8 },
-    ...(start.loadDataDir ? { loadDataDir: start.loadDataDir } : {}),
-    ...(start.wasmModule ? { pgliteWasmModule: start.wasmModule } : {}),
-  });
+  const initialises =
+    location !== undefined && !start.loadDataDir && !existsSync(path.join(location, 'PG_VERSION'));
+  let client: PGlite;
+  try {
+    client = await PGlite.create(location, {
+      parsers: { [INT8_OID]: parseInt8 },
+      startParams: embeddedStartParams(dataDir ? 'site' : 'test'),
+      ...(start.loadDataDir ? { loadDataDir: start.loadDataDir } : {}),
+      ...(start.wasmModule ? { pgliteWasmModule: start.wasmModule } : {}),
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  if (initialises) collectGarbage();
   const driver = new PgliteDriver(client);
   const db = new Kysely<Database>({
     dialect: {
@@ -135,7 +235,11 @@ async function openPglite(
     db,
     kind: 'pglite',
     async close() {
-      await db.destroy();
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
     },
     dump: () => client.dumpDataDir('gzip'),
   };

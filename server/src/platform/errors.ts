@@ -166,6 +166,32 @@ export const ERRORS = {
     key: 'errors.dependent_bets',
     message: 'Selections of the same game cannot be combined',
   },
+  // Bet builder (issue 26): same-game combinations the builder cannot price.
+  BET_BUILDER_CONTRADICTION: {
+    status: 422,
+    key: 'errors.bet_builder_contradiction',
+    message: 'These selections cannot all happen in one match',
+  },
+  BET_BUILDER_UNSUPPORTED: {
+    status: 422,
+    key: 'errors.bet_builder_unsupported',
+    message: 'This market cannot be part of a bet builder',
+  },
+  BET_BUILDER_DIFFERENT_GAMES: {
+    status: 422,
+    key: 'errors.bet_builder_different_games',
+    message: 'A bet builder combines selections of one game',
+  },
+  BET_BUILDER_STARTED: {
+    status: 409,
+    key: 'errors.bet_builder_started',
+    message: 'The bet builder is offered before the game starts',
+  },
+  BET_BUILDER_NOT_OFFERED: {
+    status: 422,
+    key: 'errors.bet_builder_not_offered',
+    message: 'This combination is too likely or too unlikely to be offered',
+  },
   STAKE_TOO_LOW: { status: 409, key: 'errors.stake_too_low', message: 'The stake is below the minimum' },
   STAKE_TOO_HIGH: { status: 409, key: 'errors.stake_too_high', message: 'The stake is above the maximum' },
   PAYOUT_TOO_HIGH: {
@@ -394,6 +420,11 @@ export const ERRORS = {
     status: 409,
     key: 'errors.limit_locked',
     message: 'A running self-exclusion or time-out cannot be changed or cancelled',
+  },
+  LIMIT_OPERATOR_LOCKED: {
+    status: 409,
+    key: 'errors.limit_operator_locked',
+    message: 'This limit was set by the operator: it can be made stricter, not raised or removed',
   },
   LIMIT_NOTHING_PENDING: {
     status: 409,
@@ -757,6 +788,11 @@ export const ERRORS = {
     key: 'errors.bonus_not_eligible',
     message: 'You cannot receive this bonus',
   },
+  BONUS_SEGMENT_INVALID: {
+    status: 400,
+    key: 'errors.bonus_segment_invalid',
+    message: 'No such segment or player',
+  },
   BONUS_ACTIVE_EXISTS: {
     status: 409,
     key: 'errors.bonus_active_exists',
@@ -828,6 +864,149 @@ export const ERRORS = {
     key: 'errors.referral_too_late',
     message: "A friend's code can be entered only before the first deposit",
   },
+  // Back office (backoffice module).
+  BACKOFFICE_NOT_SIGNED_IN: {
+    status: 401,
+    key: 'errors.backoffice_not_signed_in',
+    message: 'Sign in to the back office first',
+  },
+  BACKOFFICE_FORBIDDEN: {
+    status: 403,
+    key: 'errors.backoffice_forbidden',
+    message: 'Your role may not do this',
+  },
+  BACKOFFICE_INVALID_CREDENTIALS: {
+    status: 401,
+    key: 'errors.backoffice_invalid_credentials',
+    message: 'Wrong login or password',
+  },
+  BACKOFFICE_WRONG_CODE: {
+    status: 401,
+    key: 'errors.backoffice_wrong_code',
+    message: 'The code is wrong or already used; wait for the next one',
+  },
+  BACKOFFICE_LOCKED: {
+    status: 429,
+    key: 'errors.backoffice_locked',
+    message: 'Too many failed attempts; the account is locked for 15 minutes',
+  },
+  BACKOFFICE_IP_NOT_ALLOWED: {
+    status: 403,
+    key: 'errors.backoffice_ip_not_allowed',
+    message: 'The back office is not open to this address',
+  },
+  BACKOFFICE_LOGIN_TAKEN: {
+    status: 409,
+    key: 'errors.backoffice_login_taken',
+    message: 'An operator with this login exists',
+  },
+  BACKOFFICE_OPERATOR_NOT_FOUND: {
+    status: 404,
+    key: 'errors.backoffice_operator_not_found',
+    message: 'No such operator',
+  },
+  BACKOFFICE_SESSION_NOT_FOUND: {
+    status: 404,
+    key: 'errors.backoffice_session_not_found',
+    message: 'No such open session',
+  },
+  BACKOFFICE_ALREADY_DECIDED: {
+    status: 409,
+    key: 'errors.backoffice_already_decided',
+    message: 'This withdrawal was already decided',
+  },
+  BACKOFFICE_PLAYER_NOT_FOUND: {
+    status: 404,
+    key: 'errors.backoffice_player_not_found',
+    message: 'No such player',
+  },
+  BACKOFFICE_ADJUSTMENT_NOT_FOUND: {
+    status: 404,
+    key: 'errors.backoffice_adjustment_not_found',
+    message: 'No such adjustment',
+  },
+  BACKOFFICE_OWN_PROPOSAL: {
+    status: 409,
+    key: 'errors.backoffice_own_proposal',
+    message: 'Another operator must decide an adjustment you proposed',
+  },
+  BACKOFFICE_ADJUSTMENT_DECIDED: {
+    status: 409,
+    key: 'errors.backoffice_adjustment_decided',
+    message: 'This adjustment was already decided',
+  },
+  BACKOFFICE_CASE_NOT_FOUND: {
+    status: 404,
+    key: 'errors.backoffice_case_not_found',
+    message: 'No such alert case',
+  },
+  TRADING_MARKET_NOT_FOUND: {
+    status: 404,
+    key: 'errors.trading_market_not_found',
+    message: 'No such market',
+  },
+  TRADING_OUTCOME_NOT_FOUND: {
+    status: 404,
+    key: 'errors.trading_outcome_not_found',
+    message: 'No such outcome',
+  },
+  TRADING_OUTCOME_RESULTED: {
+    status: 409,
+    key: 'errors.trading_outcome_resulted',
+    message: 'This outcome is resulted: its price is final',
+  },
+  TRADING_RESULT_CHANGED: {
+    status: 409,
+    key: 'errors.trading_result_changed',
+    message: 'The market changed since you looked at it; look at it again',
+  },
+  TRADING_BET_NOT_VOIDABLE: {
+    status: 409,
+    key: 'errors.trading_bet_not_voidable',
+    message: 'This bet cannot be voided in its state',
+  },
+  CONTENT_ALREADY_EXISTS: {
+    status: 409,
+    key: 'errors.content_already_exists',
+    message: 'An item of this type, language and address already exists',
+  },
+  BLOCK_RULE_NOT_FOUND: { status: 404, key: 'errors.block_rule_not_found', message: 'No such block rule' },
+  BLOCK_RULE_INVALID: {
+    status: 400,
+    key: 'errors.block_rule_invalid',
+    message: 'The pattern or reason does not fit the kind of block rule',
+  },
+  REDIRECT_RULE_NOT_FOUND: {
+    status: 404,
+    key: 'errors.redirect_rule_not_found',
+    message: 'No such redirect rule',
+  },
+  REDIRECT_SOURCE_INVALID: {
+    status: 400,
+    key: 'errors.redirect_source_invalid',
+    message: 'The source must be a site path starting with /',
+  },
+  REDIRECT_TARGET_INVALID: {
+    status: 400,
+    key: 'errors.redirect_target_invalid',
+    message: 'The target must be a site path or an http(s) address',
+  },
+  REDIRECT_SOURCE_TAKEN: {
+    status: 409,
+    key: 'errors.redirect_source_taken',
+    message: 'Another rule already redirects this path',
+  },
+  REDIRECT_LOOP: {
+    status: 400,
+    key: 'errors.redirect_loop',
+    message: 'This rule would send visitors round in a circle',
+  },
+  TERMS_DATE_IN_PAST: {
+    status: 400,
+    key: 'errors.terms_date_in_past',
+    message: 'The terms cannot take effect in the past',
+  },
+  CHAMP_NOT_FOUND: { status: 404, key: 'errors.champ_not_found', message: 'No such championship' },
 } as const satisfies Record<string, { status: number; key: string; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -6,12 +6,15 @@
  * providers are required (registration, recovery and sign-in codes must leave the building) unless
  * MESSAGING=off says so, and then the site config tells the web.
  */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServerKeys } from '../modules/auth/index.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const SECRET = 'a-production-sandbox-key-0123456789';
+const AUTH_SECRET = 'a-production-auth-secret-0123456789abcdefghij';
 
 /** The one line loadConfig stops the boot with. */
 function refusal(env: Record<string, string>): string {
@@ -34,15 +37,19 @@ describe('payment provider configuration', () => {
   });
 
   it('takes no payments in production unless a provider is named', () => {
-    expect(loadConfig({ NODE_ENV: 'production', MESSAGING: 'off' }).paymentsProvider).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET, MESSAGING: 'off' }).paymentsProvider).toBe(
+      'none',
+    );
     expect(
-      loadConfig({ NODE_ENV: 'production', MESSAGING: 'off', PAYMENTS_PROVIDER: 'none' }).paymentsProvider,
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET, MESSAGING: 'off', PAYMENTS_PROVIDER: 'none' })
+        .paymentsProvider,
     ).toBe('none');
   });
 
   it('refuses the sandbox in production unless explicitly allowed, naming the variable', () => {
     const message = refusal({
       NODE_ENV: 'production',
+      AUTH_SECRET,
       MESSAGING: 'off',
       PAYMENTS_PROVIDER: 'sandbox',
       PAYMENTS_SANDBOX_SECRET: SECRET,
@@ -52,6 +59,7 @@ describe('payment provider configuration', () => {
     expect(message).not.toContain('\n');
     const allowed = loadConfig({
       NODE_ENV: 'production',
+      AUTH_SECRET,
       MESSAGING: 'off',
       PAYMENTS_PROVIDER: 'sandbox',
       PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION: 'true',
@@ -64,6 +72,7 @@ describe('payment provider configuration', () => {
   it('has no public key for the sandbox in production', () => {
     const allowed = {
       NODE_ENV: 'production',
+      AUTH_SECRET,
       MESSAGING: 'off',
       PAYMENTS_PROVIDER: 'sandbox',
       PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION: 'true',
@@ -76,7 +85,10 @@ describe('payment provider configuration', () => {
   });
 
   it('serves no sandbox payment page in a default production app', async () => {
-    const t = await createTestApp({ roles: 'api', env: { NODE_ENV: 'production', MESSAGING: 'off' } });
+    const t = await createTestApp({
+      roles: 'api',
+      env: { NODE_ENV: 'production', AUTH_SECRET, MESSAGING: 'off' },
+    });
     try {
       const page = await t.app.inject({ method: 'GET', url: '/payments-sandbox/pay/pay_0123456789abcdef' });
       expect([page.statusCode, page.json().error.code]).toEqual([404, 'ROUTE_NOT_FOUND']);
@@ -92,11 +104,23 @@ describe('payment provider configuration', () => {
   });
 });
 
-describe('AUTH_SECRET unset in production', () => {
-  it('signs with a random key kept in its own database, different on every site', async () => {
+describe('AUTH_SECRET', () => {
+  it('is required in production: no key that only the database knows', () => {
+    expect(refusal({ NODE_ENV: 'production', MESSAGING: 'off' })).toMatch(
+      /^invalid configuration: AUTH_SECRET = "": NODE_ENV=production needs its own key [^\n]+$/,
+    );
+    expect(refusal({ NODE_ENV: 'production', MESSAGING: 'off', AUTH_SECRET: 'short' })).toMatch(
+      /^invalid configuration: AUTH_SECRET = "short": /,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', MESSAGING: 'off', AUTH_SECRET }).authSecret).toBe(
+      AUTH_SECRET,
+    );
+  });
+
+  it('unset outside production: signs with a random key kept in its own database, different on every site', async () => {
     const sites = [
-      await createTestApp({ roles: 'api', env: { NODE_ENV: 'production', MESSAGING: 'off' } }),
-      await createTestApp({ roles: 'api', env: { NODE_ENV: 'production', MESSAGING: 'off' } }),
+      await createTestApp({ roles: 'api', env: { NODE_ENV: 'development' } }),
+      await createTestApp({ roles: 'api', env: { NODE_ENV: 'development' } }),
     ];
     try {
       const keys = [];
@@ -114,6 +138,29 @@ describe('AUTH_SECRET unset in production', () => {
   });
 });
 
+describe('the development identity provider in production', () => {
+  it('is refused on (DEV_TOOLS), and as a configured sign-in provider', () => {
+    const base = { NODE_ENV: 'production', MESSAGING: 'off', AUTH_SECRET };
+    expect(refusal({ ...base, DEV_TOOLS: 'on' })).toMatch(
+      /^invalid configuration: DEV_TOOLS = "on": [^\n]+$/,
+    );
+    const dev = [{ name: 'dev', issuer: 'https://bets.example/dev-idp', clientId: 'parlay-dev' }];
+    expect(refusal({ ...base, OIDC_PROVIDERS: JSON.stringify(dev) })).toMatch(
+      /^invalid configuration: OIDC_PROVIDERS: "dev" is the development identity provider [^\n]+$/,
+    );
+    const renamed = [{ ...dev[0], name: 'staff' }];
+    expect(refusal({ ...base, OIDC_PROVIDERS: JSON.stringify(renamed) })).toMatch(
+      /"staff" is the development/,
+    );
+    const real = [{ name: 'google', issuer: 'https://accounts.google.com', clientId: 'x' }];
+    expect(loadConfig({ ...base, OIDC_PROVIDERS: JSON.stringify(real) }).oidcProviders).toEqual(real);
+    // Outside production the development provider may be configured by hand.
+    expect(
+      loadConfig({ NODE_ENV: 'development', OIDC_PROVIDERS: JSON.stringify(dev) }).oidcProviders,
+    ).toEqual(dev);
+  });
+});
+
 describe('messaging in production', () => {
   const providers = {
     SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
@@ -122,23 +169,23 @@ describe('messaging in production', () => {
   };
 
   it('refuses to start without an e-mail and an SMS provider, naming what is missing', () => {
-    const none = refusal({ NODE_ENV: 'production' });
+    const none = refusal({ NODE_ENV: 'production', AUTH_SECRET });
     expect(none).toMatch(/^invalid configuration: MESSAGING = "": [^\n]+$/);
     expect(none).toContain('SMTP_URL and MAIL_FROM (e-mail) and SMS_WEBHOOK_URL (SMS)');
     expect(none).toContain('MESSAGING=off');
     const { SMS_WEBHOOK_URL: _, ...mailOnly } = providers;
-    expect(refusal({ NODE_ENV: 'production', ...mailOnly })).toMatch(
+    expect(refusal({ NODE_ENV: 'production', AUTH_SECRET, ...mailOnly })).toMatch(
       /needs SMS_WEBHOOK_URL \(SMS\) to deliver/,
     );
     const { SMTP_URL: __, ...smsOnly } = providers;
-    expect(refusal({ NODE_ENV: 'production', ...smsOnly })).toMatch(
+    expect(refusal({ NODE_ENV: 'production', AUTH_SECRET, ...smsOnly })).toMatch(
       /needs SMTP_URL and MAIL_FROM \(e-mail\) to deliver/,
     );
-    expect(refusal({ NODE_ENV: 'production', MESSAGING: 'on' })).toMatch(
+    expect(refusal({ NODE_ENV: 'production', AUTH_SECRET, MESSAGING: 'on' })).toMatch(
       /^invalid configuration: MESSAGING = "on": /,
     );
     // Set but empty is the default (on), so it refuses too; only off is off.
-    expect(refusal({ NODE_ENV: 'production', MESSAGING: '' })).toMatch(
+    expect(refusal({ NODE_ENV: 'production', AUTH_SECRET, MESSAGING: '' })).toMatch(
       /^invalid configuration: MESSAGING = "": /,
     );
     expect(refusal({ NODE_ENV: 'development', MESSAGING: 'sometimes' })).toMatch(
@@ -147,8 +194,8 @@ describe('messaging in production', () => {
   });
 
   it('starts with both providers, or with MESSAGING=off said in so many words', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ...providers }).messaging).toBe('on');
-    expect(loadConfig({ NODE_ENV: 'production', MESSAGING: 'off' }).messaging).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET, ...providers }).messaging).toBe('on');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET, MESSAGING: 'off' }).messaging).toBe('off');
     // Outside production the development inbox stands in for missing providers.
     expect(loadConfig({ NODE_ENV: 'development' }).messaging).toBe('on');
   });
@@ -169,8 +216,14 @@ describe('messaging in production', () => {
   });
 
   it('tells the web when messaging is off (features.isMessagingEnabled), and when it is on', async () => {
-    const off = await createTestApp({ roles: 'api', env: { NODE_ENV: 'production', MESSAGING: 'off' } });
-    const on = await createTestApp({ roles: 'api', env: { NODE_ENV: 'production', ...providers } });
+    const off = await createTestApp({
+      roles: 'api',
+      env: { NODE_ENV: 'production', AUTH_SECRET, MESSAGING: 'off' },
+    });
+    const on = await createTestApp({
+      roles: 'api',
+      env: { NODE_ENV: 'production', AUTH_SECRET, ...providers },
+    });
     try {
       for (const [site, enabled] of [
         [off, false],
@@ -188,5 +241,54 @@ describe('messaging in production', () => {
       await off.close();
       await on.close();
     }
+  });
+});
+
+describe('parlay start with NODE_ENV=production', () => {
+  const bin = path.resolve(import.meta.dirname, '../../bin/parlay');
+  const ready = {
+    NODE_ENV: 'production',
+    AUTH_SECRET,
+    SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+    MAIL_FROM: 'Parlay <no-reply@example.com>',
+    SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+  };
+  const { AUTH_SECRET: _, ...noAuthSecret } = ready;
+  const cases: [string, Record<string, string>, RegExp][] = [
+    [
+      'the sandbox with the public payment key',
+      { ...ready, PAYMENTS_PROVIDER: 'sandbox', PAYMENTS_SANDBOX_ALLOW_IN_PRODUCTION: 'true' },
+      /^invalid configuration: PAYMENTS_SANDBOX_SECRET = "": /,
+    ],
+    [
+      'the development identity provider',
+      { ...ready, DEV_TOOLS: 'on' },
+      /^invalid configuration: DEV_TOOLS = "on": /,
+    ],
+    ['no AUTH_SECRET', noAuthSecret, /^invalid configuration: AUTH_SECRET = "": /],
+    [
+      'messaging unconfigured',
+      { ...ready, SMTP_URL: '', SMS_WEBHOOK_URL: '' },
+      /^invalid configuration: MESSAGING = "": /,
+    ],
+  ];
+
+  it.each(cases)('refuses %s with one line on stderr and exit status 1', (_name, env, line) => {
+    const run = spawnSync(bin, ['start'], {
+      // Only what is given here: no variable of this shell, no .env file.
+      env: {
+        PATH: process.env.PATH ?? '',
+        PARLAY_ENV_FILE: '/nonexistent',
+        DATA_DIR: '/nonexistent',
+        ...env,
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(line);
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { AccountsTables, VerificationTables } from '../modules/accounts/tables.ts';
 import type { AuthTables } from '../modules/auth/tables.ts';
+import type { BackofficeTables } from '../modules/backoffice/tables.ts';
 import type { BettingTables } from '../modules/betting/tables.ts';
 import type { BlockTables } from '../modules/blocks/tables.ts';
 import type { BonusTables } from '../modules/bonuses/tables.ts';
@@ -58,6 +59,7 @@ export interface Database
     BonusTables,
     ContentTables,
     SupportTables,
+    BackofficeTables,
     MailingTables,
     ReferralsTables,
     TournamentTables {}

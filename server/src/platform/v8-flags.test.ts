@@ -14,7 +14,9 @@ describe('server V8 flags', () => {
 
   it('leave a value the operator gave alone and are never doubled', () => {
     const given = ['--initial-old-space-size=1024'];
-    expect(withServerV8Flags(given)).toEqual(given);
+    expect(withServerV8Flags(given)).toEqual([...given, '--max-semi-space-size=16']);
+    const both = ['--max-semi-space-size=64', '--initial-old-space-size=1024'];
+    expect(withServerV8Flags(both)).toEqual(both);
     expect(withServerV8Flags(withServerV8Flags([]))).toEqual([...SERVER_V8_FLAGS]);
   });
 

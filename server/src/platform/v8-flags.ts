@@ -9,8 +9,17 @@
  * steps of up to 20 ms on the event loop), which made most of the page's latency tail. With room to
  * grow first it runs one every 3–4 s: every page composed, paced at 130 req/s (about 55 % of the
  * peak), p50 9.1–9.5 → 7.1–7.5 ms, p90 36–40 → 10–12 ms, p99 75–79 → 27–38 ms.
+ *
+ * --max-semi-space-size=16 (MB): that 128 MB young generation is V8's default for a machine with
+ * this much memory, in every isolate: the main thread and each render thread. A server that keeps
+ * allocating (the feed, renders) soon has all of it resident, several hundred MB of a process whose
+ * live data is a fraction of that (issue 25: the README's server idled at 0.77–0.96 GB). 16 MB
+ * semi-spaces keep scavenges frequent but short; bench:soak measures the memory it bounds.
  */
-export const SERVER_V8_FLAGS: readonly string[] = ['--initial-old-space-size=256'];
+export const SERVER_V8_FLAGS: readonly string[] = [
+  '--initial-old-space-size=256',
+  '--max-semi-space-size=16',
+];
 
 /** execArgv with every server flag the process was not already given (a given value wins). */
 export function withServerV8Flags(execArgv: readonly string[]): string[] {
