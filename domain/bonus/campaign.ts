@@ -75,7 +75,14 @@ export interface Conditions {
   segments: string[];
   minDepositMinor: bigint;
   products: Product[];
+  /** For trigger bet_settled: the smallest stake that qualifies (0 = any). */
+  minStakeMinor: bigint;
+  /** For trigger bet_settled: which settled bets qualify — any, won only, or lost only. */
+  betResult: BetResult;
 }
+
+export const BET_RESULTS = ['any', 'won', 'lost'] as const;
+export type BetResult = (typeof BET_RESULTS)[number];
 
 export interface Limits {
   perPlayer: number;
@@ -197,7 +204,13 @@ export function parseCampaign(
     segments: list(c.segments, 'conditions.segments'),
     minDepositMinor: minor(c.minDepositMinor, 'conditions.minDepositMinor', 0n),
     products: list(c.products, 'conditions.products', PRODUCTS) as Product[],
+    minStakeMinor: minor(c.minStakeMinor, 'conditions.minStakeMinor', 0n),
+    betResult: 'any',
   };
+  if (c.betResult !== undefined) {
+    if (BET_RESULTS.includes(c.betResult as BetResult)) conditions.betResult = c.betResult as BetResult;
+    else bad('conditions.betResult', `must be one of ${BET_RESULTS.join(', ')}`);
+  }
 
   const r = isRecord(o.reward) ? o.reward : {};
   let reward: Reward;

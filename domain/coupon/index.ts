@@ -1,5 +1,6 @@
 /** The coupon (bet slip) rules of coupon-accounts §3-§5 and §9: pure functions, money in bigint minor units. */
 export * from './amounts.ts';
+export * from './bet-builder.ts';
 export * from './coefficient.ts';
 export * from './combinations.ts';
 export * from './coupon-bets.ts';

@@ -24,6 +24,8 @@ export interface CouponSettings {
   exactCoefMilli: number | null;
   isDropOnScoreChange: boolean;
   bonusAccountOneClickAmountMinor: bigint;
+  /** Cash-out pays on the first tap (beyond the spec); off: the first tap shows the offer to confirm. */
+  isOneTapCashout: boolean;
 }
 
 /** Defaults: changeCoefAction 2 (spec §9); everything else off or empty (chosen here). */
@@ -42,6 +44,7 @@ export const DEFAULT_COUPON_SETTINGS: CouponSettings = {
   exactCoefMilli: null,
   isDropOnScoreChange: false,
   bonusAccountOneClickAmountMinor: 0n,
+  isOneTapCashout: false,
 };
 
 /** One-click is active only if the site config allows it and the player turned it on. */

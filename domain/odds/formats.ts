@@ -6,7 +6,7 @@
  * | id | format                | 1.50 (1500) | 2.00 (2000) | 2.50 (2500) | note                               |
  * |----|-----------------------|-------------|-------------|-------------|------------------------------------|
  * |  0 | decimal               | 1.50        | 2.00        | 2.50        | exact: 2 decimals, 3 when needed   |
- * |  1 | fractional (UK)       | 1/2         | 1/1         | 3/2         | profit per stake, reduced exactly  |
+ * |  1 | fractional (UK)       | 1/2         | 1/1         | 6/4         | ladder price not above the decimal |
  * |  2 | american (moneyline)  | -200        | +100        | +150        | nearest integer                    |
  * |  4 | Hong Kong             | 0.50        | 1.00        | 1.50        | decimal − 1, 2 decimals            |
  * |  5 | Indonesian            | -2.00       | +1.00       | +1.50       | american ÷ 100, 2 decimals         |
@@ -31,7 +31,7 @@ export function isOddsFormatId(value: number): value is OddsFormatId {
   return (ODDS_FORMAT_IDS as readonly number[]).includes(value);
 }
 
-/** The price in the given display format, e.g. formatOdds(2500, 1) === '3/2'. */
+/** The price in the given display format, e.g. formatOdds(2500, 1) === '6/4'. */
 export function formatOdds(oddsMilli: number, formatId: OddsFormatId): string {
   assertOdds(oddsMilli);
   switch (formatId) {
@@ -79,11 +79,126 @@ export function oddsMilliText(oddsMilli: number | bigint): string {
   return `${milli / 1000n}.${String(milli % 1000n).padStart(3, '0')}`;
 }
 
-/** Fractional: the profit per unit staked as a reduced fraction: 2500 → "3/2", 1850 → "17/20". */
+/**
+ * The conventional fractional ladder of the big books, as [numerator, denominator] of the profit per
+ * unit staked, ascending: 1/100 … 1/5, 2/9, 1/4, … 8/15, 4/7, … evens, 21/20, 11/10, … 6/4, 13/8,
+ * 7/4, 15/8, 2/1, 9/4, 5/2, … 100/1, 125/1 … 1000/1.
+ */
+export const FRACTIONAL_LADDER: readonly (readonly [number, number])[] = [
+  [1, 100],
+  [1, 66],
+  [1, 50],
+  [1, 40],
+  [1, 33],
+  [1, 25],
+  [1, 20],
+  [1, 16],
+  [1, 14],
+  [1, 12],
+  [1, 10],
+  [1, 9],
+  [1, 8],
+  [2, 15],
+  [1, 7],
+  [1, 6],
+  [2, 11],
+  [1, 5],
+  [2, 9],
+  [1, 4],
+  [2, 7],
+  [1, 3],
+  [4, 11],
+  [2, 5],
+  [4, 9],
+  [1, 2],
+  [8, 15],
+  [4, 7],
+  [8, 13],
+  [4, 6],
+  [8, 11],
+  [4, 5],
+  [5, 6],
+  [10, 11],
+  [1, 1],
+  [21, 20],
+  [11, 10],
+  [6, 5],
+  [5, 4],
+  [11, 8],
+  [6, 4],
+  [13, 8],
+  [7, 4],
+  [15, 8],
+  [2, 1],
+  [9, 4],
+  [5, 2],
+  [11, 4],
+  [3, 1],
+  [10, 3],
+  [7, 2],
+  [4, 1],
+  [9, 2],
+  [5, 1],
+  [11, 2],
+  [6, 1],
+  [13, 2],
+  [7, 1],
+  [15, 2],
+  [8, 1],
+  [17, 2],
+  [9, 1],
+  [10, 1],
+  [11, 1],
+  [12, 1],
+  [14, 1],
+  [16, 1],
+  [18, 1],
+  [20, 1],
+  [25, 1],
+  [33, 1],
+  [40, 1],
+  [50, 1],
+  [66, 1],
+  [80, 1],
+  [100, 1],
+  [125, 1],
+  [150, 1],
+  [200, 1],
+  [250, 1],
+  [300, 1],
+  [400, 1],
+  [500, 1],
+  [750, 1],
+  [1000, 1],
+];
+
+/**
+ * Fractional: the nearest ladder price NOT ABOVE the stored decimal, so the player is never shown
+ * more than the bet pays (settlement keeps the exact decimal): 1850 → "5/6" (1.833), 1910 → "10/11",
+ * 2000 → "1/1", 2500 → "6/4", 1533 → "8/15". A profit below the ladder's first step (1/100) is shown
+ * reduced exactly (1001 → "1/1000"); from its last (1000/1) up as whole units, rounded down.
+ */
 export function formatFractional(oddsMilli: number): string {
   const profit = oddsMilli - 1000;
+  if (profit >= 1000 * 1000) return `${Math.floor(profit / 1000)}/1`;
+  const rung = ladderRungAtMost(profit);
+  if (rung) return `${rung[0]}/${rung[1]}`;
   const divisor = gcd(profit, 1000);
   return `${profit / divisor}/${1000 / divisor}`;
+}
+
+/** The highest rung whose profit n/d ≤ profit/1000 (exact: n·1000 ≤ profit·d), or null below 1/100. */
+function ladderRungAtMost(profitMilli: number): readonly [number, number] | null {
+  let low = 0;
+  let high = FRACTIONAL_LADDER.length - 1;
+  if (FRACTIONAL_LADDER[0]![0] * 1000 > profitMilli * FRACTIONAL_LADDER[0]![1]) return null;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    const [n, d] = FRACTIONAL_LADDER[mid]!;
+    if (n * 1000 <= profitMilli * d) low = mid;
+    else high = mid - 1;
+  }
+  return FRACTIONAL_LADDER[low]!;
 }
 
 /** American: +profit on 100 staked when d ≥ 2, else −stake needed to win 100: 1500 → "-200". */

@@ -30,12 +30,8 @@ describe('market labels', () => {
   });
 
   it.each([
-    [
-      { type: 'result', specifiers: {} },
-      { key: 'home', nameKey: 'outcome.home' },
-      'outcome.home_win',
-      'short.home',
-    ],
+    [{ type: 'result', specifiers: {} }, { key: 'home', nameKey: 'outcome.home' }, 'Arsenal', 'short.home'],
+    [{ type: 'winner', specifiers: {} }, { key: 'away', nameKey: 'outcome.away' }, 'Chelsea', 'short.away'],
     [
       { type: 'result', specifiers: {} },
       { key: 'draw', nameKey: 'outcome.draw' },

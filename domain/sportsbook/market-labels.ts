@@ -99,7 +99,10 @@ export function outcomeShort(market: LabelledMarket, outcome: LabelledOutcome, t
   return t(`short.${outcome.key}`);
 }
 
-/** The full name of an outcome for screen readers and the bet slip: "Home win", "Over 2.5", "Arsenal (−0.5)". */
+/**
+ * The full name of an outcome for screen readers and the bet slip: the team for a result or winner
+ * ("Arsenal", "Draw", "Chelsea"), "Over 2.5", "Arsenal (−0.5)".
+ */
 export function outcomeName(market: LabelledMarket, outcome: LabelledOutcome, names: LabelNames): string {
   const { t } = names;
   const line = market.specifiers.line;
@@ -113,6 +116,8 @@ export function outcomeName(market: LabelledMarket, outcome: LabelledOutcome, na
     return `${team} (${formatLine(own, true)})`;
   }
   if ((market.type === 'result' || market.type === 'winner') && outcome.key !== 'draw') {
+    // The team, as the big books name it ("Arsenal", not "Home win"); another key keeps its text.
+    if (outcome.key === 'home' || outcome.key === 'away') return names[outcome.key];
     return t(`outcome.${outcome.key}_win`);
   }
   return t(outcome.nameKey);

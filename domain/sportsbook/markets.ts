@@ -22,6 +22,7 @@ export const MARKET_TYPES = {
   correct_score: { id: 10, kind: 'score' },
   next_goal: { id: 11, kind: 'live' },
   fight_end: { id: 12, kind: 'specials' },
+  goal_range: { id: 13, kind: 'goals' },
 } as const;
 
 export type MarketType = keyof typeof MARKET_TYPES;
@@ -201,6 +202,24 @@ export function oddEvenMarket(options: MarketOptions = {}): MarketSpec {
       projectedOutcome('odd', 'sum', (total) => (total % 2 === 1 ? 1 : -1)),
       projectedOutcome('even', 'sum', (total) => (total % 2 === 0 ? 1 : -1)),
     ],
+    options,
+  );
+}
+
+/** Total goals in bands (0–1, 2–3, 4–5, 6+): a complete market, one band always wins. */
+export const GOAL_RANGES: readonly (readonly [key: string, from: number, to: number])[] = [
+  ['goals_0_1', 0, 1],
+  ['goals_2_3', 2, 3],
+  ['goals_4_5', 4, 5],
+  ['goals_6_plus', 6, Number.POSITIVE_INFINITY],
+];
+
+export function goalRangeMarket(options: MarketOptions = {}): MarketSpec {
+  return market(
+    'goal_range',
+    GOAL_RANGES.map(([key, from, to]) =>
+      projectedOutcome(key, 'sum', (total) => (total >= from && total <= to ? 1 : -1)),
+    ),
     options,
   );
 }

@@ -19,7 +19,10 @@ export interface SportProfile {
   hasClock: boolean;
   /** Match seconds per real second: 1 for real sports, more for virtual and eFootball. */
   speed: number;
-  /** Games started per hour on average, which sets how many are live at once. */
+  /**
+   * Games started per hour on average over a fortnight: what the simulator's fixture calendar gives
+   * (its championships, teams and rounds; a test holds the two together). Sets how many are live.
+   */
   startsPerHour: number;
   /** Published shortly before the start (virtual sports) rather than days ahead. */
   shortLead: boolean;
@@ -72,7 +75,7 @@ const football = { model: 'goals', periods: 2, periodSeconds: 2700, homeRate: 1.
 
 /** Sport ids as in the sports table (server seed-catalogue.ts); 60-61 are virtual sports. */
 export const SPORT_PROFILES: readonly SportProfile[] = [
-  profile({ sportId: 1, ...football, startsPerHour: 8, hasCornersAndCards: true }),
+  profile({ sportId: 1, ...football, startsPerHour: 3.75, hasCornersAndCards: true }),
   profile({
     sportId: 2,
     model: 'sets',
@@ -91,7 +94,7 @@ export const SPORT_PROFILES: readonly SportProfile[] = [
     periods: 4,
     periodSeconds: 600,
     breakSeconds: 300,
-    startsPerHour: 3,
+    startsPerHour: 1.5,
     homeRate: 40,
     awayRate: 38,
     pointValues: [
@@ -107,18 +110,18 @@ export const SPORT_PROFILES: readonly SportProfile[] = [
     periods: 3,
     periodSeconds: 1200,
     breakSeconds: 1020,
-    startsPerHour: 2,
+    startsPerHour: 1.5,
     homeRate: 3.0,
     awayRate: 2.6,
     ties: 'regular',
   }),
-  setSport(5, 5, 1500, 2, 25, [15, 23]),
-  setSport(6, 5, 300, 5, 11, [3, 9]),
+  setSport(5, 5, 1500, 1, 25, [15, 23]),
+  setSport(6, 5, 300, 6, 11, [3, 9]),
   profile({
     sportId: 7,
     periods: 2,
     periodSeconds: 1800,
-    startsPerHour: 1,
+    startsPerHour: 0.667,
     homeRate: 28,
     awayRate: 26,
     lineStep: 2,
@@ -129,7 +132,7 @@ export const SPORT_PROFILES: readonly SportProfile[] = [
     periodSeconds: 1200,
     breakSeconds: 60,
     hasClock: false,
-    startsPerHour: 1,
+    startsPerHour: 0.875,
     homeRate: 4.6,
     awayRate: 4.2,
     ties: 'overtime',
@@ -140,7 +143,7 @@ export const SPORT_PROFILES: readonly SportProfile[] = [
     periods: 4,
     periodSeconds: 900,
     breakSeconds: 300,
-    startsPerHour: 0.5,
+    startsPerHour: 0.083,
     homeRate: 4.5,
     awayRate: 4.1,
     pointValues: [
@@ -158,7 +161,7 @@ export const SPORT_PROFILES: readonly SportProfile[] = [
     periodSeconds: 4800,
     breakSeconds: 1200,
     hasClock: false,
-    startsPerHour: 0.3,
+    startsPerHour: 0.167,
     homeRate: 65,
     awayRate: 64,
     pointValues: [
@@ -177,13 +180,13 @@ export const SPORT_PROFILES: readonly SportProfile[] = [
     periods: 3,
     periodSeconds: 300,
     breakSeconds: 60,
-    startsPerHour: 0.5,
+    startsPerHour: 0.095,
     finishPerRound: 0.18,
   }),
-  setSport(40, 3, 2400, 2, 13, [3, 11], 'rounds'),
-  setSport(41, 3, 2400, 1.5, 38, [15, 30], 'kills'),
-  setSport(42, 3, 1900, 1.5, 24, [8, 18], 'kills'),
-  setSport(43, 3, 2700, 1, 13, [5, 11], 'rounds'),
+  setSport(40, 3, 2400, 1.667, 13, [3, 11], 'rounds'),
+  setSport(41, 3, 2400, 1.667, 38, [15, 30], 'kills'),
+  setSport(42, 3, 1900, 1.667, 24, [8, 18], 'kills'),
+  setSport(43, 3, 2700, 1.667, 13, [5, 11], 'rounds'),
   profile({
     sportId: 44,
     ...football,
@@ -193,7 +196,7 @@ export const SPORT_PROFILES: readonly SportProfile[] = [
     homeRate: 1.9,
     awayRate: 1.6,
   }),
-  profile({ sportId: 60, ...football, speed: 30, breakSeconds: 900, startsPerHour: 12, shortLead: true }),
+  profile({ sportId: 60, ...football, speed: 30, breakSeconds: 900, startsPerHour: 16, shortLead: true }),
   profile({
     sportId: 61,
     model: 'points',
