@@ -16,7 +16,7 @@ import {
   type CashoutQuote,
   stakePartValueMinor,
 } from '@parlay/domain/coupon/bet-view.ts';
-import { possibleWinMinor } from '@parlay/domain/coupon/index.ts';
+import { BET_BUILDER_TYPE_ID, possibleWinMinor } from '@parlay/domain/coupon/index.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -80,7 +80,10 @@ async function quoteOf(ctx: BettingContext, db: Kysely<Database>, bet: BetRow, l
     bet.status === 'accepted' &&
     bet.stake > 0n &&
     valuation.isAvailable &&
-    freeBetIdOf(bet.answer) === null;
+    freeBetIdOf(bet.answer) === null &&
+    // A bet builder is priced from the joint model of its legs, not as an express of their own
+    // prices: valued as an express it could be offered more than it is worth. Not offered.
+    bet.type_id !== BET_BUILDER_TYPE_ID;
   const quote: CashoutQuote = {
     betId: bet.id.toString(),
     isAvailable: available,
@@ -263,7 +266,8 @@ export async function setAutoCashout(
 ): Promise<void> {
   const bet = await ownBet(ctx.db, userId, betId, false);
   if (freeBetIdOf(bet.answer) !== null) throw new AppError('CASHOUT_FREE_BET');
-  if (bet.status !== 'accepted') throw new AppError('CASHOUT_UNAVAILABLE');
+  if (bet.status !== 'accepted' || bet.type_id === BET_BUILDER_TYPE_ID)
+    throw new AppError('CASHOUT_UNAVAILABLE');
   if (valueMinor !== null && valueMinor <= 0n)
     throw new AppError('VALIDATION_FAILED', 'body/valueMinor: positive');
   await ctx.db.updateTable('bets').set({ auto_cashout: valueMinor }).where('id', '=', betId).execute();

@@ -115,8 +115,12 @@ export interface BettingContext {
    * so every placement takes the full path.
    */
   stakeCountInCall: 'count' | 'skip' | null;
-  /** True when this player's placements must take the full path (the bonus engine's maximum bet). */
-  fullPathFor?: (userId: bigint) => Promise<boolean>;
+  /**
+   * A check of the stake before the batched placement's call, outside any transaction (the bonus
+   * engine's maximum bet while wagering, installed by hookBonuses); it refuses by throwing, as
+   * assertStakeAllowed does in the full path.
+   */
+  checkBatchedStake?: (stake: { userId: bigint; currency: string; stakeMinor: bigint }) => Promise<void>;
   settlementHooks: SettlementHooks;
   /** The bonus engine's free bets (installed by hookBonuses); without it a coupon with a free bet is refused. */
   freeBets?: FreeBetPort;
@@ -131,8 +135,17 @@ export type { BetMessage };
 
 export const userTopic = (userId: bigint) => `user:${userId}`;
 
+/**
+ * Every bet's change, for the back office's live liability: only operators' sockets may subscribe
+ * (the realtime module opens operator:… topics to a back-office session's ticket, never to players).
+ */
+export const BET_ACTIVITY_TOPIC = 'operator:bets';
+
 export async function publishBet(ctx: BettingContext, userId: bigint, message: Omit<BetMessage, 'type'>) {
-  await ctx.bus.publish(userTopic(userId), { type: 'bet', ...message });
+  await Promise.all([
+    ctx.bus.publish(userTopic(userId), { type: 'bet', ...message }),
+    ctx.bus.publish(BET_ACTIVITY_TOPIC, { type: 'bet', betId: message.betId, status: message.status }),
+  ]);
 }
 
 interface DatabaseErrorLike {

@@ -4,8 +4,10 @@
  * material event since placement: the market's row changed (suspended, reopened, re-listed), the
  * score changed, the game ended, or a price moved beyond the coupon's changeCoefAction. Accepted:
  * the stake is captured to the house (at the new prices when they moved within the action).
- * Rejected: the stake is released, given back to the wagering limits, and its promo code to the player. One bet per transaction, claimed FOR UPDATE SKIP LOCKED, so
- * several workers decide each bet once.
+ * Rejected: the stake is released, given back to the wagering limits, and its promo code to the
+ * player; a free bet's coupon (no reservation) gives the free bet back through the bonus engine's
+ * port. One bet per transaction, claimed FOR UPDATE SKIP LOCKED, so several workers decide each bet
+ * once.
  */
 
 import { type ChangeCoefAction, decideOddsChange } from '@parlay/domain/coupon/index.ts';
@@ -15,6 +17,7 @@ import type { Ledger } from '../accounts/index.ts';
 import { readSelections, type SelectionState } from '../sportsbook/index.ts';
 import { type BettingContext, publishBet, retryConflicts } from './context.ts';
 import { type CouponConfig, couponConfig, resolveCouponSettings } from './coupon-settings.ts';
+import { freeBetIdOf } from './free-bets.ts';
 import { type PricedLeg, priceLegs, type RejectionCode, selectionProblem } from './price-coupon.ts';
 import { releasePromoUse } from './promo-codes.ts';
 import type { BettingTables } from './tables.ts';
@@ -78,11 +81,14 @@ async function decideNext(
     legs.map((l) => l.outcome_id),
     { lockMarkets: true },
   );
-  const verdict = await recheck(config, ledger, bet, legs, selections);
+  // A free bet's coupon has no reservation (free-bets.ts): nothing to release or capture.
+  const freeBetId = freeBetIdOf(bet.answer);
+  const verdict = await recheck(config, ledger, bet, legs, selections, freeBetId !== null);
   const now = ctx.clock.now();
   const meta = { betId: bet.id.toString() };
   if (verdict.code !== null) {
-    await ledger.release(bet.reservation_id!, 'stake_release', meta);
+    if (bet.reservation_id !== null) await ledger.release(bet.reservation_id, 'stake_release', meta);
+    else if (freeBetId !== null) await ctx.freeBets?.giveBack(trx, { bonusId: freeBetId, betId: bet.id });
     await ctx.settlementHooks.releaseStake(trx, { betId: bet.id, userId: bet.user_id });
     await releasePromoUse(trx, bet.id);
     await trx
@@ -92,11 +98,12 @@ async function decideNext(
       .execute();
     return { betId: bet.id, userId: bet.user_id, status: 'rejected', code: verdict.code };
   }
-  await ledger.capture(bet.reservation_id!, {
-    to: [{ account: { system: 'house' }, amountMinor: bet.stake }],
-    reason: 'stake',
-    metadata: meta,
-  });
+  if (bet.reservation_id !== null)
+    await ledger.capture(bet.reservation_id, {
+      to: [{ account: { system: 'house' }, amountMinor: bet.stake }],
+      reason: 'stake',
+      metadata: meta,
+    });
   for (const [position, oddsMilli] of verdict.oddsMilli.entries()) {
     if (oddsMilli !== legs[position]!.odds_milli) {
       await trx
@@ -131,6 +138,7 @@ async function recheck(
   bet: BetRow,
   legs: LegRow[],
   selections: Map<bigint, SelectionState>,
+  isFreeBet: boolean,
 ): Promise<Verdict> {
   for (const leg of legs) {
     const selection = selections.get(leg.outcome_id);
@@ -177,7 +185,12 @@ async function recheck(
         selection: selections.get(leg.outcome_id)!,
       }),
     ),
-    { ...settings, isBonusAccount: account.type === 4 },
+    // A free bet never gets the express bonus (as at placement).
+    {
+      ...settings,
+      isBonusAccount: account.type === 4,
+      ...(isFreeBet ? { isExpressBonusAllowed: false } : {}),
+    },
   );
   if (!priced.ok) return { code: priced.code };
   return {

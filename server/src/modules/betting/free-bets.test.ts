@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 import { type BonusService, createBonusService, hookBonuses } from '../bonuses/index.ts';
 import { SiteConfigService } from '../config/index.ts';
-import { settleResultedBets } from './index.ts';
+import { decideDueLiveBets, settleResultedBets } from './index.ts';
 import type { LegResult } from './tables.ts';
 import {
   type BettingTestApp,
@@ -21,6 +21,7 @@ import {
   newKey,
   place,
   resultMarket,
+  scoreGoal,
   setUpBettingTestApp,
   singleCoupon,
 } from './test-support.ts';
@@ -305,5 +306,51 @@ describe('free bets in the bet slip', () => {
       ),
       { numRuns: 12, seed: 2026_11_27 },
     );
+  });
+});
+
+describe('a free bet on a live coupon that waits for the live delay', () => {
+  it('is taken while the coupon waits, given back when the delay rejects it, kept when accepted', async () => {
+    const p = await fundedPlayer(t, 1_000n);
+    const id = await freeBet(p);
+    const g = await createGame(t, [2500, 1600], { live: true });
+    const waiting = (await place(p.client, withFreeBet(p, g.outcomeIds[0]!, 2.5, id))).json();
+    expect(waiting).toMatchObject({ status: 'pending', delayMs: 5000, freeBetId: id.toString() });
+    expect(await bonusRow(id)).toMatchObject({ status: 'used' });
+    // A second coupon cannot take it while the first waits.
+    const h = await createGame(t, [2200, 1700], { live: true });
+    expect((await place(p.client, withFreeBet(p, h.outcomeIds[0]!, 2.2, id))).json()).toMatchObject({
+      status: 'rejected',
+      code: 'FREE_BET_USED',
+    });
+    // A goal 1 ms before the delay ends: rejected, the free bet is the player's again, no money moved.
+    t.clock.advance(4999);
+    await scoreGoal(t, g.gameId);
+    t.clock.advance(1);
+    expect(await decideDueLiveBets(t.ctx)).toBe(1);
+    expect((await p.client.get(`/web-api/betting/v1/bets/${waiting.betId}`)).json()).toMatchObject({
+      status: 'rejected',
+      reasonCode: 'SCORE_CHANGED',
+    });
+    expect(await bonusRow(id)).toEqual({ status: 'active', finish_reason: null });
+    expect(await balanceOf(t, p.accountId)).toBe(1_000n);
+
+    // Placed again and accepted after the delay: it settles as a free bet (the winnings only).
+    const again = (await place(p.client, withFreeBet(p, h.outcomeIds[0]!, 2.2, id))).json();
+    expect(again).toMatchObject({ status: 'pending', freeBetId: id.toString() });
+    t.clock.advance(5000);
+    expect(await decideDueLiveBets(t.ctx)).toBe(1);
+    expect((await p.client.get(`/web-api/betting/v1/bets/${again.betId}`)).json()).toMatchObject({
+      status: 'accepted',
+    });
+    expect(await balanceOf(t, p.accountId)).toBe(1_000n);
+    await resultMarket(t, h.marketId, [
+      [h.outcomeIds[0]!, 'win'],
+      [h.outcomeIds[1]!, 'lose'],
+    ]);
+    await settleResultedBets(t.ctx, window);
+    // 500.00 at 2.20 wins 1,100.00, of which the 500.00 stake was never the player's.
+    expect(await balanceOf(t, p.accountId)).toBe(1_000n + 60_000n);
+    expect(await bonusRow(id)).toEqual({ status: 'used', finish_reason: `bet:${again.betId}` });
   });
 });

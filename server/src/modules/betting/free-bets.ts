@@ -3,7 +3,8 @@
  * the player's free bet (a bonus of kind free_bet, granted by the bonus engine) instead of money:
  *
  * - Placement (full path only): a single or an express from the player's real account, without a
- *   promo code, not waiting behind a live delay, staked with exactly the free bet's amount. The
+ *   promo code, staked with exactly the free bet's amount. A live coupon waits for its delay with
+ *   the free bet taken; a rejection at the end of the delay gives it back (decide-live-bets.ts). The
  *   bonus engine's port (FreeBetPort, installed by hookBonuses of the bonuses module) checks the
  *   owner, that it is active and unexpired, the campaign's conditions (minimum odds, products) and
  *   marks it used by this bet under the bonus row's lock, inside the placement transaction: of two

@@ -22,6 +22,7 @@ import type { ModuleDeps } from '../../platform/module.ts';
 import type { Ledger } from '../accounts/index.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import { createPlacementBatches } from './batches.ts';
+import { builderRoutes } from './builder-routes.ts';
 import {
   type BettingContext,
   type BettingLimits,
@@ -33,17 +34,30 @@ import {
 import { bettingRoutes } from './routes.ts';
 import { slipRoutes } from './slip-routes.ts';
 
+export { placeBuilder, quoteBuilder } from './bet-builder.ts';
+export * from './bet-search.ts';
 export { BETTING_USAGE, runBetsCommand, runPromoCommand } from './betting-command.ts';
 export { cashOut, quoteCashout, runAutoCashouts, setAutoCashout } from './cash-out.ts';
 export type { BetMessage, BettingContext, BettingLimits, StakeLimitCheck } from './context.ts';
+export { BET_ACTIVITY_TOPIC } from './context.ts';
 export { decideDueLiveBets } from './decide-live-bets.ts';
 export type { FreeBetPort, FreeBetProblem } from './free-bets.ts';
+export * from './liability.ts';
 export { getBet, listBets } from './list-bets.ts';
+export { type CurrencyLiability, openLiabilityByCurrency } from './open-liability.ts';
+export * from './operator-settlement.ts';
 export { placeCoupon } from './place-coupon.ts';
 export type { PlaceAnswer } from './placement.ts';
 export type { CouponRequest } from './price-coupon.ts';
 export { toCouponRequest } from './routes.ts';
 export { settleResultedBets } from './settle-bets.ts';
+export {
+  listStakeFactors,
+  STAKE_FACTOR_SCOPES,
+  type StakeFactorRow,
+  type StakeFactorScope,
+  setStakeFactor,
+} from './stake-factors.ts';
 export type { BettingTables } from './tables.ts';
 export { approveVipRequest, expireVipRequests, rejectVipRequest, type VipMessage } from './vip-requests.ts';
 export { runBettingWorkersOnce, startBettingWorkers } from './workers.ts';
@@ -84,4 +98,5 @@ export function createBettingContext(
 export async function bettingModule(app: FastifyInstance, options: { ctx: BettingContext }): Promise<void> {
   await app.register(bettingRoutes, options);
   await app.register(slipRoutes, options);
+  await app.register(builderRoutes, options);
 }

@@ -38,24 +38,24 @@ describe('bet history', () => {
         champName: 'League',
         sportSlug: 'football',
         marketLabel: '1X2',
-        outcomeLabel: 'Победа хозяев',
+        outcomeLabel: 'Арсенал',
         score: '0:0',
         isGameOver: false,
       },
     });
     const en = (await p.client.get(`/web-api/betting/v1/bets/${placed.betId}?lng=en`)).json();
-    expect(en.legs[0].names).toMatchObject({ gameLabel: 'Arsenal — Chelsea', outcomeLabel: 'Home win' });
+    expect(en.legs[0].names).toMatchObject({ gameLabel: 'Arsenal — Chelsea', outcomeLabel: 'Arsenal' });
     // Without lng the names are English.
     const plain = (await p.client.get(`/web-api/betting/v1/bets/${placed.betId}`)).json();
-    expect(plain.legs[0].names.outcomeLabel).toBe('Home win');
+    expect(plain.legs[0].names.outcomeLabel).toBe('Arsenal');
 
     await sql`update games set score_home = 2, score_away = 1, status = 4 where id = ${g.gameId}`.execute(
       t.db,
     );
     const csv = (await p.client.get('/web-api/betting/v1/bets.csv?period=7&lng=en')).body;
-    expect(csv).toContain('Arsenal — Chelsea: 1X2: Home win @ 2.100 = open (2:1)');
+    expect(csv).toContain('Arsenal — Chelsea: 1X2: Arsenal @ 2.100 = open (2:1)');
     const csvRu = (await p.client.get('/web-api/betting/v1/bets.csv?period=7&lng=ru')).body;
-    expect(csvRu).toContain('Арсенал — Челси: 1X2: Победа хозяев @ 2.100 = open (2:1)');
+    expect(csvRu).toContain('Арсенал — Челси: 1X2: Арсенал @ 2.100 = open (2:1)');
     const after = (await p.client.get(`/web-api/betting/v1/bets/${placed.betId}?lng=en`)).json();
     expect(after.legs[0].names).toMatchObject({ score: '2:1', isGameOver: true });
 
@@ -93,7 +93,7 @@ describe('bet history', () => {
       [g.outcomeIds[2]!, 'lose'],
     ]);
     const bet = (await p.client.get(`/web-api/betting/v1/bets/${first.betId}`)).json();
-    expect(bet.legs[0].names).toMatchObject({ gameLabel: 'Lions — Tigers', outcomeLabel: 'Away win' });
+    expect(bet.legs[0].names).toMatchObject({ gameLabel: 'Lions — Tigers', outcomeLabel: 'Tigers' });
   });
 
   it('keeps the placed stake after partial cash-outs', async () => {

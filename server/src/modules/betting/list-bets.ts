@@ -173,7 +173,7 @@ function money(minor: string | null, iso: string): string {
   return isCurrencyCode(iso) ? formatAmount(BigInt(minor), iso) : minor;
 }
 
-/** "Home — Away: 1X2: Home win @ 1.85 = win (2:1)"; the outcome id when the names are gone. */
+/** "Home — Away: 1X2: Home @ 1.85 = win (2:1)"; the outcome id when the names are gone. */
 function legText(leg: BetLegView): string {
   const result = leg.result ?? 'open';
   const odds = oddsMilliText(leg.oddsMilli);

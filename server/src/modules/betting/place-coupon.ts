@@ -21,7 +21,7 @@ import { type BettingContext, isUniqueViolation, publishBet, retryConflicts } fr
 import { couponConfig } from './coupon-settings.ts';
 import { placeInBatch } from './place-in-batch.ts';
 import { placeInTransaction } from './place-in-transaction.ts';
-import { couponRequestHash, isRejectingError, type PlaceAnswer } from './placement.ts';
+import { couponRequestHash, isRejectingError, type PlaceAnswer, rejectionDetails } from './placement.ts';
 import { assertCouponShape, type CouponRequest, type RejectionCode } from './price-coupon.ts';
 import { recordRejection } from './record-rejection.ts';
 import { replayPlacement } from './replay-placement.ts';
@@ -48,7 +48,7 @@ export async function placeCoupon(
   } catch (err) {
     if (isUniqueViolation(err, 'bets_idempotency_uq')) return replayPlacement(ctx.db, base);
     if (!(err instanceof AppError) || !isRejectingError(err.code)) throw err;
-    answer = await recordRejection(ctx, base, err.code as RejectionCode);
+    answer = await recordRejection(ctx, base, err.code as RejectionCode, rejectionDetails(err.details));
   }
   if (answer.betId !== null) {
     await publishBet(ctx, userId, {

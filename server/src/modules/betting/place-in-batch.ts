@@ -5,11 +5,12 @@
  * coupon is priced again, BATCH_ATTEMPTS times), counts the stake for a player without limits,
  * checks the balance, and writes the bet, its legs, the stake's transfer and reservation, all or
  * nothing for the whole batch. Answers null when the coupon needs the full transaction
- * (place-in-transaction.ts): a promo code (its one use is claimed there), a custom stake check, a
- * player the context's fullPathFor names (an active bonus: its maximum bet is checked there), a
- * player with any limit row, a balance or account the batch would not take (the full path answers
- * as for one placement: accepted, INSUFFICIENT_FUNDS, ACCOUNT_FROZEN...), or selections that kept
- * changing.
+ * (place-in-transaction.ts): a promo code (its one use is claimed there), a free bet or an odds
+ * boost, a custom stake check, a coupon a stake factor applies to (stake-factors.ts), a player
+ * with any limit row, a balance or account the batch would not take (the full path answers as for
+ * one placement: accepted, INSUFFICIENT_FUNDS, ACCOUNT_FROZEN...), or selections that kept
+ * changing. A player wagering a bonus places here too:
+ * the context's checkBatchedStake refuses a stake above the bonus's maximum bet before the call.
  */
 
 import { type BettingContext, betReference } from './context.ts';
@@ -18,6 +19,7 @@ import type { PlaceAnswer, Placement } from './placement.ts';
 import { planStake } from './plan-stake.ts';
 import { priceCoupon } from './price-coupon.ts';
 import { replayPlacement } from './replay-placement.ts';
+import { hasFactors, readStakeFactors } from './stake-factors.ts';
 import { betRow, legRows, rejectInTransaction } from './write-bet.ts';
 
 const BATCH_ATTEMPTS = 3;
@@ -35,7 +37,6 @@ export async function placeInBatch(
     request.oddsBoostId != null
   )
     return null;
-  if (ctx.fullPathFor && (await ctx.fullPathFor(userId))) return null;
   const account = await ctx.ledger.accountFacts(userId, request.accountId);
   const settings = resolveCouponSettings(config, account.iso);
   for (let attempt = 0; attempt < BATCH_ATTEMPTS; attempt++) {
@@ -43,9 +44,31 @@ export async function placeInBatch(
     const priced = priceCoupon(request, selections, { ...settings, isBonusAccount: account.type === 4 });
     const now = ctx.clock.now();
     if (!priced.ok) {
-      return rejectInTransaction(ctx.db, placement, account.iso, now, priced.code, priced.legIndex);
+      return rejectInTransaction(
+        ctx.db,
+        placement,
+        account.iso,
+        now,
+        priced.code,
+        priced.legIndex,
+        priced.details,
+      );
     }
+    // A coupon with a stake factor is checked in the full path, with the factors' rows locked (read
+    // again after a stale attempt: a market's factor change bumps its version).
+    if (
+      hasFactors(
+        await readStakeFactors(
+          ctx.db,
+          userId,
+          priced.legs.map((l) => l.selection),
+        ),
+      )
+    )
+      return null;
     const plan = planStake(settings, betId, request.accountId, priced);
+    // The bonus engine's maximum bet while wagering (BONUS_MAX_BET, thrown as in the full path).
+    await ctx.checkBatchedStake?.({ userId, currency: account.iso, stakeMinor: priced.stakeMinor });
     const prepared = await ctx.ledger.prepareReservation(plan.stake, plan.capture);
     const row = betRow(placement, account.iso, now, {
       ...plan.outcome(now),

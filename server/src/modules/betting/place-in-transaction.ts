@@ -19,6 +19,7 @@ import type { PlaceAnswer, Placement } from './placement.ts';
 import { planStake } from './plan-stake.ts';
 import { type PricedCoupon, priceCoupon, type RejectionCode } from './price-coupon.ts';
 import { claimPromoUse, findPromo, normalizePromoCode, promoProblem } from './promo-codes.ts';
+import { readStakeFactors, stakeFactorRefusal } from './stake-factors.ts';
 import { insertBet, nextBetId, rejectInTransaction } from './write-bet.ts';
 
 /**
@@ -52,7 +53,33 @@ export async function placeInTransaction(
     isBonusAccount: account.type === 4,
   });
   const now = ctx.clock.now();
-  if (!priced.ok) return rejectInTransaction(trx, bet, account.iso, now, priced.code, priced.legIndex);
+  if (!priced.ok) {
+    return rejectInTransaction(trx, bet, account.iso, now, priced.code, priced.legIndex, priced.details);
+  }
+  // Stake factors of the player, markets and sports (stake-factors.ts), read FOR SHARE here.
+  const factors = await readStakeFactors(
+    trx,
+    userId,
+    priced.legs.map((leg) => leg.selection),
+    { lock: true },
+  );
+  const overFactor = stakeFactorRefusal(
+    request.amountMinor,
+    priced.legs,
+    options.isVip ? null : settings.maxBetAmountMinor,
+    factors,
+  );
+  if (overFactor) {
+    return rejectInTransaction(
+      trx,
+      bet,
+      account.iso,
+      now,
+      'STAKE_TOO_HIGH',
+      overFactor.legIndex,
+      overFactor.details,
+    );
+  }
   if (freeBetId !== null) {
     const plan = planStake(settings, betId, request.accountId, priced);
     const allowed =
@@ -62,7 +89,7 @@ export async function placeInTransaction(
       request.oddsBoostId == null &&
       account.type !== 4 &&
       isFreeBetCouponType(request.typeId) &&
-      plan.answer.status === 'accepted';
+      (plan.answer.status === 'accepted' || plan.answer.status === 'pending');
     const problem = allowed
       ? await ctx.freeBets!.take(trx, {
           userId,
@@ -84,8 +111,10 @@ export async function placeInTransaction(
       stakeMinor: 0n,
       isLive: priced.isLive,
     });
+    // A live coupon waits for its delay with the free bet taken; the delay's rejection gives it back
+    // (decide-live-bets.ts).
     const answer: PlaceAnswer = {
-      ...(plan.answer as PlaceAnswer & { status: 'accepted' }),
+      ...(plan.answer as PlaceAnswer & { status: 'accepted' | 'pending' }),
       freeBetId: freeBetId.toString(),
     };
     await insertBet(trx, bet, account.iso, now, {

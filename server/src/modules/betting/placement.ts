@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { oddsMilliText } from '@parlay/domain/odds/formats.ts';
 import { ERRORS } from '../../platform/errors.ts';
-import type { CouponRequest, PricedCoupon, RejectionCode } from './price-coupon.ts';
+import type { CouponRequest, PricedCoupon, RejectionCode, RejectionDetails } from './price-coupon.ts';
 
 export type PlaceAnswer =
   | {
@@ -26,8 +26,22 @@ export type PlaceAnswer =
       oddsBoostId?: string;
       oddsBoostCapMinor?: string;
     }
-  | { status: 'pending'; betId: string; delayMs: number }
-  | { status: 'rejected'; betId: string | null; code: RejectionCode; messageKey: string; legIndex?: number };
+  | {
+      status: 'pending';
+      betId: string;
+      delayMs: number;
+      /** The free bet staked, when the coupon waits for the live delay with one (free-bets.ts). */
+      freeBetId?: string;
+    }
+  | {
+      status: 'rejected';
+      betId: string | null;
+      code: RejectionCode;
+      messageKey: string;
+      legIndex?: number;
+      /** Which limit refused it and its figures (RejectionDetails), when a limit did. */
+      details?: RejectionDetails;
+    };
 
 export interface Placement {
   userId: bigint;
@@ -53,14 +67,29 @@ export function couponRequestHash(request: CouponRequest): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export function rejection(code: RejectionCode, betId: bigint | null, legIndex?: number): PlaceAnswer {
+export function rejection(
+  code: RejectionCode,
+  betId: bigint | null,
+  legIndex?: number,
+  details?: RejectionDetails,
+): PlaceAnswer {
   return {
     status: 'rejected',
     betId: betId === null ? null : betId.toString(),
     code,
     messageKey: ERRORS[code].key,
     ...(legIndex === undefined ? {} : { legIndex }),
+    ...(details === undefined ? {} : { details }),
   };
+}
+
+/** The details of an error raised by the limits or the ledger, kept for the rejection it becomes. */
+export function rejectionDetails(details: unknown): RejectionDetails | undefined {
+  if (typeof details !== 'object' || details === null || Array.isArray(details)) return undefined;
+  const kept = Object.entries(details).filter(
+    ([, value]) => value === null || typeof value === 'string' || typeof value === 'number',
+  );
+  return kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
 
 export function acceptedAnswer(betId: bigint, priced: PricedCoupon): PlaceAnswer {

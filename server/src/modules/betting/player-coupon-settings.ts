@@ -4,7 +4,8 @@
  * minor-unit strings: amountStepByCurrencyIso { ISO: minor }, isManualAmountStep, changeCoefAction
  * (0 accept no change, 1 accept higher odds, 2 accept any), isAutoMax, isVipBet, isBalanceShown,
  * isPossibleWinShown, isSelectAccountShown, isCouponFixed, oneClickAmountMinor, isActiveOneClick,
- * exactCoefMilli (thousandths or null), isDropOnScoreChange, bonusAccountOneClickAmountMinor.
+ * exactCoefMilli (thousandths or null), isDropOnScoreChange, bonusAccountOneClickAmountMinor, and
+ * isOneTapCashout (beyond the spec: the slip's cash-out pays on the first tap instead of confirming).
  * Unset fields read as DEFAULT_COUPON_SETTINGS. A change goes through the §4 rules of
  * reduceCouponSettings: setting drop-on-score-change turns one-click off; clearing the exact
  * coefficient turns drop-on-score-change off.
@@ -43,6 +44,7 @@ export const CouponSettingsBody = Type.Object(
     exactCoefMilli: Type.Union([Type.Integer({ minimum: 1001, maximum: 1_000_000_000 }), Type.Null()]),
     isDropOnScoreChange: Type.Boolean(),
     bonusAccountOneClickAmountMinor: Minor,
+    isOneTapCashout: Type.Boolean({ description: 'Cash out on the first tap, without the confirmation' }),
   },
   { additionalProperties: false },
 );
@@ -69,6 +71,7 @@ function toJson(s: CouponSettings): CouponSettingsJson {
     exactCoefMilli: s.exactCoefMilli,
     isDropOnScoreChange: s.isDropOnScoreChange,
     bonusAccountOneClickAmountMinor: s.bonusAccountOneClickAmountMinor.toString(),
+    isOneTapCashout: s.isOneTapCashout,
   };
 }
 
@@ -96,6 +99,7 @@ function fromJson(raw: Partial<CouponSettingsJson>): CouponSettings {
       raw.bonusAccountOneClickAmountMinor,
       d.bonusAccountOneClickAmountMinor,
     ),
+    isOneTapCashout: raw.isOneTapCashout ?? d.isOneTapCashout,
   };
 }
 

@@ -86,9 +86,18 @@ export interface PricedCoupon {
   isOddsChanged: boolean;
 }
 
+/**
+ * What a refusal tells the player beyond its code: which limit refused it (limitKind: max_stake,
+ * min_stake, max_payout here; wager, loss, deposit, self_exclusion, time_out from the limits) and
+ * its figures (minor units as strings, times as ISO strings).
+ */
+export type RejectionDetails = Record<string, string | number | null>;
+
 export type PriceAnswer =
   | ({ ok: true } & PricedCoupon)
-  | { ok: false; code: RejectionCode; legIndex?: number };
+  | { ok: false; code: RejectionCode; legIndex?: number; details?: RejectionDetails };
+
+const text = (minor: bigint | null) => (minor === null ? null : minor.toString());
 
 const MIN_BETS: Record<number, number> = { 0: 1, 1: 2, 2: 3, 4: 3, 10001: 1 };
 
@@ -170,6 +179,18 @@ export function priceCoupon(
       selection,
     };
   });
+  // A market's own maximum stake, set by an operator (the back office's trading desk).
+  for (const [legIndex, leg] of legs.entries()) {
+    const max = leg.selection.marketMaxStakeMinor;
+    if (max !== null && (leg.amountMinor ?? request.amountMinor ?? 0n) > max) {
+      return {
+        ok: false,
+        code: 'STAKE_TOO_HIGH',
+        legIndex,
+        details: { limitKind: 'market_max_stake', maxMinor: text(max) },
+      };
+    }
+  }
   const priced = priceLegs(request, legs, settings);
   if (!priced.ok) return priced;
   return { ...priced, isOddsChanged: decision.isChanged };
@@ -180,7 +201,9 @@ export function priceLegs(
   request: Pick<CouponRequest, 'typeId' | 'systemValue' | 'amountMinor' | 'exactCoefMilli'>,
   legs: PricedLeg[],
   settings: CouponSettings & { isBonusAccount: boolean },
-): ({ ok: true } & Omit<PricedCoupon, 'isOddsChanged'>) | { ok: false; code: RejectionCode } {
+):
+  | ({ ok: true } & Omit<PricedCoupon, 'isOddsChanged'>)
+  | { ok: false; code: RejectionCode; details?: RejectionDetails } {
   const { typeId, systemValue } = request;
   const coefMilli = couponCoefMilli({ typeId, legs, systemValue });
   if (isBelowExactCoef(coefMilli, request.exactCoefMilli)) return { ok: false, code: 'ODDS_CHANGED' };
@@ -199,8 +222,20 @@ export function priceLegs(
   }
   for (const amount of amounts) {
     const check = checkAmount(amount, limits);
-    if (check === 'BELOW_MIN') return { ok: false, code: 'STAKE_TOO_LOW' };
-    if (check === 'ABOVE_MAX') return { ok: false, code: 'STAKE_TOO_HIGH' };
+    if (check === 'BELOW_MIN') {
+      return {
+        ok: false,
+        code: 'STAKE_TOO_LOW',
+        details: { limitKind: 'min_stake', minMinor: text(limits.minMinor) },
+      };
+    }
+    if (check === 'ABOVE_MAX') {
+      return {
+        ok: false,
+        code: 'STAKE_TOO_HIGH',
+        details: { limitKind: 'max_stake', maxMinor: text(limits.maxMinor) },
+      };
+    }
   }
   const stakeMinor = amounts.reduce((sum, a) => sum + a, 0n);
   const isExpressBonus = isExpressBonusAvailable({
@@ -223,7 +258,11 @@ export function priceLegs(
     isExpressBonus,
   });
   if (settings.maxPayoutMinor !== null && possible > settings.maxPayoutMinor) {
-    return { ok: false, code: 'PAYOUT_TOO_HIGH' };
+    return {
+      ok: false,
+      code: 'PAYOUT_TOO_HIGH',
+      details: { limitKind: 'max_payout', maxPayoutMinor: settings.maxPayoutMinor.toString() },
+    };
   }
   return {
     ok: true,

@@ -22,11 +22,13 @@ import {
   systemValues,
 } from '@parlay/domain/coupon/index.ts';
 import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
+import { readSelections } from '../sportsbook/index.ts';
 import type { BettingContext } from './context.ts';
 import { couponSettings } from './coupon-settings.ts';
 import { readCouponSettings } from './player-coupon-settings.ts';
 import { findPromo, isPromoUsed, normalizePromoCode, promoProblem } from './promo-codes.ts';
 import { readSlipBets, type SlipBet, type SlipBetView, type SlipLanguage } from './selection-view.ts';
+import { couponMaxStakeMinor, readStakeFactors } from './stake-factors.ts';
 
 export interface QuoteRequest {
   typeId: number;
@@ -113,6 +115,10 @@ export async function quoteCoupon(
     isBonusAccount: request.isBonusAccount,
   });
   const open = openBets(request, views);
+  // The player's, markets' and sports' stake factors lower the slip's maximum (stake-factors.ts).
+  const factorMax = await quoteFactorMax(ctx, open, userId, settings.maxBetAmountMinor);
+  if (factorMax !== null && (limits.maxMinor === null || factorMax < limits.maxMinor))
+    limits.maxMinor = factorMax;
   const coefMilli = quoteCoefMilli(request, open);
   const bankers = typeId === COUPON_TYPE.SYSTEM_BANKER ? open.filter((b) => b.isBanker).length : 0;
   let minAmountMinor = limits.minMinor;
@@ -158,6 +164,21 @@ export async function quoteCoupon(
     isPromoCodeAllowed: isPromoCodeAllowed(typeId),
     promo: request.promoCode ? await quotePromo(ctx, request, coefMilli, userId) : null,
   };
+}
+
+async function quoteFactorMax(
+  ctx: BettingContext,
+  open: readonly OpenBet[],
+  userId: bigint | null,
+  siteMaxMinor: bigint | null,
+): Promise<bigint | null> {
+  if (open.length === 0) return null;
+  const selections = await readSelections(
+    ctx.db,
+    open.map((b) => BigInt(b.view.outcomeId)),
+  );
+  const legs = [...selections.values()];
+  return couponMaxStakeMinor(siteMaxMinor, legs, await readStakeFactors(ctx.db, userId, legs));
 }
 
 function listSystemValues(betCount: number, bankers: number, minMinor: bigint | null) {

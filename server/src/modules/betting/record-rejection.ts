@@ -6,7 +6,7 @@
 
 import type { BettingContext } from './context.ts';
 import { type PlaceAnswer, type Placement, rejection } from './placement.ts';
-import type { RejectionCode } from './price-coupon.ts';
+import type { RejectionCode, RejectionDetails } from './price-coupon.ts';
 import { replayPlacement } from './replay-placement.ts';
 import { answerJson, nextBetId } from './write-bet.ts';
 
@@ -15,12 +15,13 @@ export async function recordRejection(
   ctx: BettingContext,
   placement: Placement,
   code: RejectionCode,
+  details?: RejectionDetails,
 ): Promise<PlaceAnswer> {
   const now = ctx.clock.now();
   const { request } = placement;
   // The transaction that drew the id rolled back, so the id is still free.
   const betId = placement.betId ?? (await nextBetId(ctx.db));
-  const answer = rejection(code, betId);
+  const answer = rejection(code, betId, undefined, details);
   const inserted = await ctx.db
     .insertInto('bets')
     .values({

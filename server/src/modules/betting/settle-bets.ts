@@ -12,8 +12,13 @@
  */
 
 import { oddsBoostMinor } from '@parlay/domain/bonus/odds-boost.ts';
-import { settleCoupon } from '@parlay/domain/coupon/index.ts';
-import { type Kysely, sql } from 'kysely';
+import {
+  BET_BUILDER_TYPE_ID,
+  builderOutcome,
+  settleBuilderMinor,
+  settleCoupon,
+} from '@parlay/domain/coupon/index.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
 import { readOutcomeResults } from '../sportsbook/index.ts';
@@ -21,7 +26,7 @@ import { type BettingContext, publishBet, retryConflicts } from './context.ts';
 import { freeBetIdOf, freeBetWinningsMinor } from './free-bets.ts';
 import { oddsBoostCapOf } from './odds-boosts.ts';
 import { promoBoostMinor } from './promo-codes.ts';
-import type { BetStatus, LegResult } from './tables.ts';
+import type { BetStatus, BettingTables, LegResult } from './tables.ts';
 
 const MAX_OUTCOMES_PER_RUN = 20_000;
 const OUTCOME_CHUNK = 1000;
@@ -51,20 +56,31 @@ export async function settleResultedBets(ctx: BettingContext, options: SettleOpt
     const now = results.get(BigInt(r.outcome_id)) ?? null;
     if (now !== null && now !== r.result) candidates.add(BigInt(r.bet_id));
   }
-  let settled = 0;
-  for (const betId of [...candidates].slice(0, MAX_BETS_PER_RUN)) {
+  return (await settleAndNotify(ctx, [...candidates].slice(0, MAX_BETS_PER_RUN))).length;
+}
+
+/**
+ * Settles each bet at its next version (one transaction each) and tells its player; answers the
+ * settlements posted (a bet locked elsewhere, or whose results did not change, posts none).
+ */
+export async function settleAndNotify(
+  ctx: BettingContext,
+  betIds: readonly bigint[],
+): Promise<(Settled & { betId: bigint })[]> {
+  const posted: (Settled & { betId: bigint })[] = [];
+  for (const betId of betIds) {
     const done = await retryConflicts(() =>
       ctx.ledger.transaction((trx, ledger) => settleBet(ctx, trx, ledger, betId)),
     );
     if (!done) continue;
-    settled += 1;
+    posted.push({ ...done, betId });
     await publishBet(ctx, done.userId, {
       betId: betId.toString(),
       status: done.status,
       payoutMinor: done.payoutMinor.toString(),
     });
   }
-  return settled;
+  return posted;
 }
 
 interface Settled {
@@ -99,7 +115,8 @@ export async function settleBet(
     trx,
     legs.map((l) => l.outcome_id),
   );
-  const results = legs.map((l) => current.get(l.outcome_id) ?? null);
+  // A leg an operator voided (operator-settlement.ts) settles as void whatever its outcome's result.
+  const results = legs.map((l) => (l.void_reason !== null ? 'void' : (current.get(l.outcome_id) ?? null)));
   if (results.some((r) => r === null)) return null;
   if (bet.settlement_version > 0 && legs.every((l, i) => l.result === results[i])) return null;
   const version = bet.settlement_version + 1;
@@ -122,19 +139,7 @@ export async function settleBet(
         metadata: meta,
       })
     : null;
-  const { payoutMinor, bonusMinor } = settleCoupon({
-    typeId: bet.type_id,
-    amountMinor: bet.stake,
-    systemValue: bet.system_value ?? 2,
-    isExpressBonus: bet.is_express_bonus,
-    legs: legs.map((leg, i) => ({
-      oddsMilli: leg.odds_milli,
-      result: results[i]!,
-      isBanker: leg.is_banker,
-      ...(leg.amount !== null ? { amountMinor: leg.amount } : {}),
-    })),
-  });
-  const isVoid = results.every((r) => r === 'void');
+  const { payoutMinor, bonusMinor, isVoid } = couponPayout(bet, legs, results as LegResult[]);
   const freeBetId = freeBetIdOf(bet.answer);
   // A free bet (free-bets.ts) pays its winnings only; void gives the free bet back and pays nothing;
   // a bet whose free bet another bet uses now (given back by a void, then resettled) pays nothing.
@@ -215,6 +220,41 @@ export async function settleBet(
   // A free bet's stake was never the player's: the limits and wagering see a stake of 0.
   await recordBetOutcome(ctx, trx, freeBetId === null ? bet : { ...bet, stake: 0n }, paidMinor + boostMinor);
   return { userId: bet.user_id, status, payoutMinor: paidMinor + boostMinor };
+}
+
+type BetRow = Selectable<BettingTables['bets']>;
+type LegRow = Selectable<BettingTables['bet_legs']>;
+
+/**
+ * What the coupon pays at these leg results (before a free bet's and a boost's part), with the
+ * express bonus it includes, and whether it is void as a whole.
+ */
+export function couponPayout(
+  bet: Pick<BetRow, 'type_id' | 'stake' | 'coef_milli' | 'system_value' | 'is_express_bonus'>,
+  legs: Pick<LegRow, 'odds_milli' | 'is_banker' | 'amount'>[],
+  results: LegResult[],
+): { payoutMinor: bigint; bonusMinor: bigint; isVoid: boolean } {
+  // A bet builder (bet-builder.ts) is settled together at its own coefficient: won only when every leg won.
+  if (bet.type_id === BET_BUILDER_TYPE_ID) {
+    return {
+      payoutMinor: settleBuilderMinor(bet.stake, bet.coef_milli ?? 0n, results),
+      bonusMinor: 0n,
+      isVoid: builderOutcome(results) === 'void',
+    };
+  }
+  const settled = settleCoupon({
+    typeId: bet.type_id,
+    amountMinor: bet.stake,
+    systemValue: bet.system_value ?? 2,
+    isExpressBonus: bet.is_express_bonus,
+    legs: legs.map((leg, i) => ({
+      oddsMilli: leg.odds_milli,
+      result: results[i]!,
+      isBanker: leg.is_banker,
+      ...(leg.amount !== null ? { amountMinor: leg.amount } : {}),
+    })),
+  });
+  return { ...settled, isVoid: results.every((r) => r === 'void') };
 }
 
 /** What a settled free bet pays (free-bets.ts), after giving the free bet back (void) or holding it. */

@@ -63,12 +63,12 @@ describe('quote', () => {
       isDisabledBanker: false,
       gameLabel: 'Home — Away',
       marketLabel: '1X2',
-      outcomeLabel: 'Победа хозяев',
+      outcomeLabel: 'Home',
       startsAt: expect.stringMatching(/^2026-/),
       score: null,
     });
     const en = (await guest().post(QUOTE, { typeId: 1, bets, lng: 'en' })).json();
-    expect(en.bets[0].outcomeLabel).toBe('Home win');
+    expect(en.bets[0].outcomeLabel).toBe('Home');
   });
 
   it('lists system values with combinations and minimum bets, bankers included', async () => {
@@ -193,7 +193,7 @@ describe('coupon codes', () => {
     ).toEqual(bets.map((b) => [b.outcomeId, b.isBanker]));
     expect(loaded.bets[0]).toMatchObject({
       oddsMilli: 2000,
-      outcomeLabel: 'Home win',
+      outcomeLabel: 'Home',
       gameLabel: 'Home — Away',
     });
     await resultMarket(t, games[2]!.marketId, [[games[2]!.outcomeIds[0]!, 'win']]);
@@ -270,6 +270,7 @@ describe('coupon settings', () => {
       exactCoefMilli: null,
       isDropOnScoreChange: false,
       bonusAccountOneClickAmountMinor: '0',
+      isOneTapCashout: false,
     });
     const put = (body: unknown) => p.client.call('PUT', SETTINGS, body);
     const changed = await put({

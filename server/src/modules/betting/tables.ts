@@ -54,6 +54,8 @@ export interface BettingTables {
     score_home: number;
     score_away: number;
     result: LegResult | null;
+    /** An operator voided this leg (migration 0260): it settles as void whatever its result. */
+    void_reason: Generated<string | null>;
   };
   bet_settlements: {
     bet_id: bigint;
@@ -130,5 +132,14 @@ export interface BettingTables {
     expires_at: Date;
     decided_at: Date | null;
     notified_at: Date | null;
+  };
+  /** Stake factors of players, markets and sports (migration 0295; stake-factors.ts). */
+  betting_stake_factors: {
+    scope: 'player' | 'market' | 'sport';
+    target_id: bigint;
+    factor_milli: number;
+    reason: string;
+    set_by: string;
+    updated_at: Date;
   };
 }

@@ -8,7 +8,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
 import { type PlaceAnswer, type Placement, rejection } from './placement.ts';
-import type { PricedCoupon, RejectionCode } from './price-coupon.ts';
+import type { PricedCoupon, RejectionCode, RejectionDetails } from './price-coupon.ts';
 import { normalizePromoCode } from './promo-codes.ts';
 import type { BettingTables } from './tables.ts';
 
@@ -105,8 +105,9 @@ export async function rejectInTransaction(
   now: Date,
   code: RejectionCode,
   legIndex?: number,
+  details?: RejectionDetails,
 ): Promise<PlaceAnswer> {
-  const answer = rejection(code, placement.betId, legIndex);
+  const answer = rejection(code, placement.betId, legIndex, details);
   await insertBet(trx, placement, currency, now, { status: 'rejected', code, answer });
   return answer;
 }
@@ -128,5 +129,6 @@ export function legRows(betId: bigint, priced: PricedCoupon): Selectable<Betting
     score_home: leg.selection.scoreHome,
     score_away: leg.selection.scoreAway,
     result: null,
+    void_reason: null,
   }));
 }

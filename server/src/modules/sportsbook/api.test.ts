@@ -34,7 +34,9 @@ describe('sportsbook API', () => {
   it('GET /champs lists a sport’s champs, top first, by country, with counts', async () => {
     const all = await get('/champs?sportId=1&lang=ru');
     expect(all.status).toBe(200);
-    expect(all.body.data.length).toBe(16);
+    // Leagues with games: most of the simulated world's 60 (20 countries, three tiers).
+    expect(all.body.data.length).toBeGreaterThanOrEqual(40);
+    expect(all.body.data.length).toBeLessThanOrEqual(60);
     expect(all.body.data[0]).toMatchObject({ sportId: 1, isTop: true, name: 'Премьер-лига' });
     const england = all.body.data[0].country.id;
     const one = await get(`/champs?sportId=1&countryId=${england}&lang=en`);

@@ -75,8 +75,8 @@ export interface StateMessage {
   type: 'state';
   gameId: number;
   markets: { id: number; state: MarketState }[];
-  /** feed = the provider went silent (heartbeat); provider = the provider said so. */
-  reason: 'feed' | 'provider';
+  /** feed = the provider went silent (heartbeat); provider = the provider said so; operator = the back office. */
+  reason: 'feed' | 'provider' | 'operator';
 }
 
 export interface ResultMessage {

@@ -40,12 +40,13 @@ export function uninterrupted(untilMs: number): Truth {
 
 /**
  * A crash point some minutes in: 20 s before the first moment at least two games finish within
- * 40 s, the window the issue found results missing in.
+ * 20 s, so that both finish in the 40 s after the crash, the window the issue found results
+ * missing in.
  */
 export function crashPointBeforeFinishes(truth: Truth, fromMs: number): number {
   const finishes = [...truth.finishedAt.values()].sort((a, b) => a - b);
   const first = finishes.find(
-    (ms) => ms >= fromMs && finishes.filter((f) => f >= ms && f < ms + 40_000).length >= 2,
+    (ms) => ms >= fromMs && finishes.filter((f) => f >= ms && f <= ms + 20_000).length >= 2,
   );
   if (first === undefined) throw new Error('no two games finish together in the simulated hour');
   return first - 20_000;

@@ -138,6 +138,40 @@ describe('feed worker restarts', () => {
     expect(await storedOutcomes(w.db, long.refs)).toEqual(long.rows);
   }, 300_000);
 
+  it('a new worker loading the world keeps the version of every market it lists as it stands (live bets waiting on their delay survive a failover)', async () => {
+    const w = await world();
+    const startWorker = async () => {
+      const worker = startFeedWorker(
+        w.deps,
+        { simulator: RESTART_SIM, tickMs: 3_600_000, heartbeatMs: 3_600_000, heartbeatCheckMs: 3_600_000 },
+        quiet,
+      );
+      cleanups.push(() => worker.stop());
+      const feed = worker.provider as SimulatedFeed;
+      await feed.tick();
+      return feed;
+    };
+    const a = await startWorker();
+    await w.runUntil(a, RESTART_START_MS + 10 * MINUTE_MS);
+    const markets = () =>
+      w.db
+        .selectFrom('markets as m')
+        .innerJoin('games as g', 'g.id', 'm.game_id')
+        .select(['m.id', 'm.state', 'm.version'])
+        .where('g.status', 'in', [GAME_STATUS.IN_PLAY, GAME_STATUS.BREAK])
+        .where('m.state', 'in', ['open', 'suspended'])
+        .execute();
+    const before = new Map((await markets()).map((m) => [String(m.id), m]));
+    // The leader dies; another worker takes over at the same moment and loads the world again.
+    await startWorker();
+    const after = await markets();
+    const same = after.filter((m) => before.get(String(m.id))?.state === m.state);
+    expect(same.length).toBeGreaterThan(100);
+    expect(
+      same.filter((m) => before.get(String(m.id))!.version !== m.version).map((m) => String(m.id)),
+    ).toEqual([]);
+  }, 300_000);
+
   it('a batch that fails with results in it: the feed starts afresh and the results still come', async () => {
     const w = await world();
     const ingester = new FeedIngester(w.db, w.deps.bus, w.clock, { heartbeatMs: 3_600_000 });

@@ -5,13 +5,13 @@
  * topics and messages (events.ts).
  *
  * Errors: VALIDATION_FAILED (400) for bad parameters, GAME_NOT_FOUND, TEAM_NOT_FOUND and
- * PLAYER_NOT_FOUND (404), NOT_AUTHENTICATED (401) for a guest's favourites.
+ * PLAYER_NOT_FOUND and CHAMP_NOT_FOUND (404), NOT_AUTHENTICATED (401) for a guest's favourites.
  */
 
 import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { Type } from '@sinclair/typebox';
 import { type Kysely, sql } from 'kysely';
-import { PREPARED_MARKER } from '../../platform/db.ts';
+import { PREPARED_MARKER, readsToleratingLag } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -36,18 +36,24 @@ import {
   SportSchema,
 } from './schemas.ts';
 import { searchEvents } from './search-events.ts';
+import { registerStatisticsRoutes } from './statistics-routes.ts';
 import type { MarketState, OutcomeResultCode, OutcomeState } from './tables.ts';
 import { registerTeamRoutes } from './team-routes.ts';
 
+export * from './builder-reads.ts';
 export * from './events.ts';
 export { FeedIngester } from './feed/ingester.ts';
 export type { FeedEvent, FeedProvider, FeedSink } from './feed/provider.ts';
+export { SimulatedHistory } from './feed/simulator/history.ts';
 export { SimulatedFeed } from './feed/simulator/simulated-feed.ts';
 export { FeedSimulator, type SimulatorOptions } from './feed/simulator/simulator.ts';
 export { type FeedWorkerOptions, startFeedWorker } from './feed-worker.ts';
+export { type ChampStatistics, getChampStatistics } from './get-champ-statistics.ts';
+export { type GameStatistics, getGameStatistics } from './get-game-statistics.ts';
 export { SUPPORTED_LANGUAGES } from './schemas.ts';
 export { isCatalogueEmpty, seedCatalogue } from './seed-catalogue.ts';
 export { readSelectionLabels, type SelectionLabels } from './selection-labels.ts';
+export * from './trading-controls.ts';
 
 const PREFIX = '/web-api/sportsbook/v1';
 const tags = ['sportsbook'];
@@ -68,6 +74,9 @@ const SHARED_SECONDS: Record<string, number> = {
 
 export async function sportsbookModule(app: RoutesApp, deps: ModuleDeps): Promise<void> {
   const db = deps.db.db;
+  // The shared lists (sports, champs, line, live, search, results) are cached for seconds anyway:
+  // a read replica's lag changes nothing for them. A game's page stays on the primary.
+  const lists = readsToleratingLag(deps.db);
   app.addHook('onSend', async (request, reply, payload) => {
     const seconds = SHARED_SECONDS[request.routeOptions.url ?? ''];
     if (seconds && reply.statusCode === 200 && !reply.hasHeader('cache-control')) {
@@ -90,7 +99,7 @@ export async function sportsbookModule(app: RoutesApp, deps: ModuleDeps): Promis
     },
     async (request) => {
       const { lang } = request.query;
-      return { data: await listSports(db, lang) };
+      return { data: await listSports(lists, lang) };
     },
   );
 
@@ -108,13 +117,14 @@ export async function sportsbookModule(app: RoutesApp, deps: ModuleDeps): Promis
     },
     async (request) => {
       const q = request.query;
-      return { data: await listChamps(db, q) };
+      return { data: await listChamps(lists, q) };
     },
   );
 
   for (const mode of ['line', 'live'] as const) registerList(app, deps, mode);
   registerFavoriteRoutes(app, deps);
   registerTeamRoutes(app, deps);
+  registerStatisticsRoutes(app, deps);
 
   app.get(
     `${PREFIX}/games/:gameId`,
@@ -150,7 +160,7 @@ export async function sportsbookModule(app: RoutesApp, deps: ModuleDeps): Promis
     },
     async (request) => {
       const { q, limit, lang } = request.query;
-      return searchEvents(db, { text: q, limit, lang });
+      return searchEvents(lists, { text: q, limit, lang });
     },
   );
 
@@ -170,7 +180,7 @@ export async function sportsbookModule(app: RoutesApp, deps: ModuleDeps): Promis
       const q = request.query;
       const fromMs = dayStartMs(q.date, q.tz);
       if (fromMs === null) throw new AppError('VALIDATION_FAILED', `querystring/date: no such day ${q.date}`);
-      return { data: await listResults(db, { ...q, fromMs }) };
+      return { data: await listResults(lists, { ...q, fromMs }) };
     },
   );
 }
@@ -189,7 +199,7 @@ function registerList(app: RoutesApp, deps: ModuleDeps, mode: ListMode): void {
     },
     async (request) => {
       const q = request.query;
-      return listGames(deps.db.db, { ...q, mode, nowMs: deps.clock.nowMs() });
+      return listGames(readsToleratingLag(deps.db), { ...q, mode, nowMs: deps.clock.nowMs() });
     },
   );
 }
@@ -207,6 +217,8 @@ export interface SelectionState {
   /** The market's kind (markets.kind: main, totals, live…), the group it is shown in. */
   marketKind: string;
   marketIsLive: boolean;
+  /** An operator's maximum stake per bet on the market (the back office), null: the site's. */
+  marketMaxStakeMinor: bigint | null;
   /** Bumped by every change of the market row (suspension, reopening, result). */
   marketVersion: bigint;
   gameId: number;
@@ -238,6 +250,7 @@ interface SelectionRow {
   type_id: number;
   kind: string;
   is_live: boolean;
+  max_stake_minor: string | null;
   market_version: bigint;
   game_id: number;
   sport_id: number;
@@ -258,7 +271,7 @@ export async function readSelections(
   // One text per variant, prepared once per connection (the placement's hottest read).
   const { rows } = await sql<SelectionRow>`${sql.raw(PREPARED_MARKER)}
     select o.id as outcome_id, o.odds_milli, o.state as outcome_state, m.id as market_id,
-      m.state as market_state, m.type_id, m.kind, m.is_live, m.version as market_version, g.id as game_id,
+      m.state as market_state, m.type_id, m.kind, m.is_live, m.max_stake_minor, m.version as market_version, g.id as game_id,
       g.sport_id, g.status, g.finished_at, g.clock_running, g.score_home, g.score_away,
       sportsbook_selection_stamp(o, m, g) as stamp
     from outcomes o join markets m on m.id = o.market_id join games g on g.id = m.game_id
@@ -276,6 +289,7 @@ export async function readSelections(
         marketTypeId: r.type_id,
         marketKind: r.kind,
         marketIsLive: r.is_live,
+        marketMaxStakeMinor: r.max_stake_minor === null ? null : BigInt(r.max_stake_minor),
         marketVersion: BigInt(r.market_version),
         gameId: r.game_id,
         sportId: r.sport_id,

@@ -78,6 +78,8 @@ export interface CatalogueTables {
     specifiers: Generated<Record<string, string>>;
     state: Generated<MarketState>;
     suspended_by: string | null;
+    /** An operator's maximum stake per bet on this market (migration 0260), null: the site's. */
+    max_stake_minor: Generated<bigint | null>;
     is_main: Generated<boolean>;
     is_live: Generated<boolean>;
     position: Generated<number>;
@@ -89,6 +91,8 @@ export interface CatalogueTables {
     key: string;
     name_key: string;
     odds_milli: number;
+    /** The feed's price while an operator's override is shown (migration 0260), null: no override. */
+    feed_odds_milli: Generated<number | null>;
     state: Generated<OutcomeState>;
     result: OutcomeResultCode | null;
     position: Generated<number>;

@@ -74,7 +74,7 @@ export function EventList({
             />
             <ul className={styles.rows} aria-label={t('events_of', { name: group.champ.name })}>
               {group.games.map((game) => (
-                <EventRow key={game.id} game={game} moves={moves} />
+                <EventRow key={game.id} game={game} moves={moves} threeWay={threeWay} />
               ))}
             </ul>
           </section>

@@ -18,9 +18,11 @@ export interface EventRowProps {
   game: Game;
   moves: Record<number, Move>;
   showChamp?: boolean;
+  /** The block's price columns (its header's): a two-way block has no X column at all. */
+  threeWay?: boolean | undefined;
 }
 
-export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
+export function EventRow({ game, moves, showChamp = false, threeWay: blockThreeWay }: EventRowProps) {
   const t = useT('sports');
   const { lng } = useSportsContext();
   const sport = useSport(game.sportId);
@@ -39,7 +41,7 @@ export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
   // Lists carry the main markets only; the count of the rest is known once the API sends marketCount.
   const more = game.marketCount !== undefined && game.marketCount > shown ? game.marketCount - shown : null;
   const href = gamePath(lng, game, sport ?? { slug: 'sport' });
-  const threeWay = main.result?.type === 'result';
+  const threeWay = blockThreeWay ?? main.result?.type === 'result';
   const mv = (key: string, market = main.result) => {
     const o = market?.outcomes.find((x) => x.key === key);
     return o ? moves[o.id] : undefined;
@@ -50,18 +52,25 @@ export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
       <div className={styles.when}>
         {live ? <span className={styles.liveDot} aria-hidden="true" /> : null}
         <GameStatusText game={game} />
+        {/* On a phone the time runs along a top line: the game number joins it there (a line of its
+            own above the teams made a compact row taller than a plain one). */}
+        {view.showGameId ? (
+          <span className={styles.gameNumberTop} data-testid="game-number">
+            #{game.number}
+          </span>
+        ) : null}
       </div>
       <a className={styles.teams} href={href}>
         {/* The game number heads the teams, not the narrow time column: a 10-digit number there
             wrapped in two and made a compact phone row taller than a plain one. */}
         {view.showGameId || showChamp ? (
-          <span className={styles.champLine}>
+          <span className={styles.champLine} data-number-only={showChamp ? undefined : 'true'}>
             {view.showGameId ? (
               <span className={styles.gameNumber} data-testid="game-number">
                 #{game.number}
               </span>
             ) : null}
-            {view.showGameId && showChamp ? ' · ' : null}
+            {view.showGameId && showChamp ? <span className={styles.gameNumber}> · </span> : null}
             {showChamp ? game.champ.name : null}
           </span>
         ) : null}
@@ -84,9 +93,7 @@ export function EventRow({ game, moves, showChamp = false }: EventRowProps) {
           <Price game={game} market={main.result} outcomeKey="home" names={names} move={mv('home')} />
           {threeWay ? (
             <Price game={game} market={main.result} outcomeKey="draw" names={names} move={mv('draw')} />
-          ) : (
-            <Price game={game} market={null} names={names} />
-          )}
+          ) : null}
           <Price game={game} market={main.result} outcomeKey="away" names={names} move={mv('away')} />
         </div>
         <div className={`${styles.group} ${styles.extra}`}>
@@ -176,7 +183,7 @@ export function ChampHeader({
       <div className={styles.prices} aria-hidden="true">
         <div className={styles.group}>
           <span className={styles.col}>1</span>
-          <span className={styles.col}>{threeWay ? 'X' : ''}</span>
+          {threeWay ? <span className={styles.col}>X</span> : null}
           <span className={styles.col}>2</span>
         </div>
         <div className={`${styles.group} ${styles.extra}`}>

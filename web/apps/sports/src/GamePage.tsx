@@ -5,6 +5,7 @@ import { cardTitle, formatLine, type LabelNames } from '@parlay/domain/sportsboo
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { MarketCard, Skeleton, type TabItem, Tabs } from '@parlay/ui/index.ts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { BetBuilderPanel, builderMarkets } from './builder/BetBuilder.tsx';
 import { useSport } from './context.tsx';
 import styles from './Game.module.css';
 import type { Move } from './live-state.ts';
@@ -15,6 +16,7 @@ import { Scoreboard } from './Scoreboard.tsx';
 import { useLiveGames } from './use-live.ts';
 
 const MatchTracker = lazy(() => import('./MatchTracker.tsx'));
+const BUILDER_TAB = 'builder';
 
 function CardBody({
   card,
@@ -96,6 +98,10 @@ export function GameView({ game: initial, compact = false }: { game: GamePage; c
     label: t(`tab.${x.id}`),
     count: x.count,
   }));
+  // The bet builder (builder/BetBuilder.tsx): before the start of a football-like game.
+  const hasBuilder = !compact && builderMarkets(game).length > 0;
+  if (hasBuilder) tabs.push({ id: BUILDER_TAB, label: t('tab.builder') });
+  const builderOpen = hasBuilder && tab === BUILDER_TAB;
   const shown = cards.filter(
     (card) => (tab === ALL_TAB || card.kind === tab) && marketMatches(card, query, names),
   );
@@ -137,8 +143,9 @@ export function GameView({ game: initial, compact = false }: { game: GamePage; c
         className={styles.cards}
         data-testid="markets"
       >
-        {shown.length === 0 ? <p className={styles.empty}>{t('no_markets')}</p> : null}
-        {shown.map((card) => {
+        {builderOpen ? <BetBuilderPanel game={game} names={names} /> : null}
+        {!builderOpen && shown.length === 0 ? <p className={styles.empty}>{t('no_markets')}</p> : null}
+        {(builderOpen ? [] : shown).map((card) => {
           const suspended = card.markets.every(
             (m) => m.state !== 'open' || m.outcomes.every((o) => o.state !== 'open'),
           );

@@ -10,6 +10,7 @@ import { COUPON_OPEN_EVENT } from '@parlay/mf/coupon-store.ts';
 import { Breadcrumbs, Button, type Crumb } from '@parlay/ui/index.ts';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { BetSlipPanel } from './BetSlipPanel.tsx';
+import { useBuilderSlip } from './builder/builder-store.ts';
 import { useSportsContext } from './context.tsx';
 import { hasQuickCoupon, QuickCoupon } from './coupon/QuickCoupon.tsx';
 import { useBetSlip } from './coupon/use-bet-slip.ts';
@@ -42,7 +43,9 @@ export function SportsLayout({ menu, heading, breadcrumbs, routeId, quickCoupon,
   const marker = useHydrationMarker<HTMLDivElement>();
   const [drawer, setDrawer] = useState<Drawer>(null);
   const model = useBetSlip(lng, t);
-  const count = model.selections.length;
+  // A bet builder in the slip (builder/builder-store.ts) counts as one selection.
+  const builder = useBuilderSlip();
+  const count = model.selections.length + (builder ? 1 : 0);
   const hidden = useHiddenPanels();
   const columnHidden = hidden.right;
   const quick = quickCoupon;

@@ -1,6 +1,11 @@
 /** One outcome as an odds button wired to the coupon store and the player's odds format. */
 
-import { type LabelNames, outcomeName, outcomeShort } from '@parlay/domain/sportsbook/market-labels.ts';
+import {
+  cardTitle,
+  type LabelNames,
+  outcomeName,
+  outcomeShort,
+} from '@parlay/domain/sportsbook/market-labels.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { OddsButton, OddsPlaceholder } from '@parlay/ui/index.ts';
 import { toggleSelection, useOddsFormat, useSelections } from './context.tsx';
@@ -38,13 +43,18 @@ export function Price({
   if (!market || !outcome) return <OddsPlaceholder />;
   const state = market.state !== 'open' ? 'suspended' : outcome.state;
   const name = outcomeName(market, outcome, names);
+  // A screen reader hears the event and the market too ("Arsenal — Chelsea, 1X2: Arsenal, 2.10"):
+  // a button in a list row or a market card says nothing of either on its own.
+  const gameLabel = `${game.home.name} — ${game.away.name}`;
+  const marketTitle = cardTitle(market, names);
+  const spoken = `${gameLabel}, ${marketTitle}: ${name}`;
   const selected = selections.some((s) => s.outcomeId === outcome.id);
   return (
     <OddsButton
       className={className}
       label={labelled ? (fullMarketNames ? name : outcomeShort(market, outcome, names.t)) : undefined}
       price={format(outcome.oddsMilli)}
-      name={name}
+      name={spoken}
       state={state === 'resulted' ? 'resulted' : state}
       selected={selected}
       move={move}
@@ -57,8 +67,8 @@ export function Price({
           gameId: game.id,
           marketId: market.id,
           oddsMilli: outcome.oddsMilli,
-          gameLabel: `${game.home.name} — ${game.away.name}`,
-          marketLabel: names.t(market.nameKey),
+          gameLabel,
+          marketLabel: marketTitle,
           outcomeLabel: name,
         })
       }

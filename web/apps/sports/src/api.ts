@@ -15,6 +15,12 @@ import {
   type Sport,
   type TeamPage,
 } from './model.ts';
+import {
+  type ChampStatistics,
+  type GameStatistics,
+  parseChampStatistics,
+  parseGameStatistics,
+} from './statistics-model.ts';
 
 const BASE = '/web-api/sportsbook/v1';
 export const PAGE_SIZE = 50;
@@ -91,3 +97,22 @@ export const loadTeam = (
   asPlayer = false,
 ): Promise<ApiResult<TeamPage>> =>
   getJson(api, paths.team(lang, teamId, asPlayer), parseTeamPage, headers(lang));
+
+export const loadChampStatistics = (
+  api: ApiFetch,
+  lang: string,
+  champId: number,
+): Promise<ApiResult<ChampStatistics>> =>
+  getJson(
+    api,
+    `${BASE}/champs/${champId}/statistics?${query({ lang })}`,
+    parseChampStatistics,
+    headers(lang),
+  );
+
+export const loadGameStatistics = (
+  api: ApiFetch,
+  lang: string,
+  gameId: number,
+): Promise<ApiResult<GameStatistics>> =>
+  getJson(api, `${BASE}/games/${gameId}/statistics?${query({ lang })}`, parseGameStatistics, headers(lang));

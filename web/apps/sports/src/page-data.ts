@@ -6,7 +6,17 @@
 import type { ApiResult } from '@parlay/client/api.ts';
 import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
-import { loadChamps, loadGame, loadList, loadResults, loadSearch, loadSportsList, loadTeam } from './api.ts';
+import {
+  loadChampStatistics,
+  loadChamps,
+  loadGame,
+  loadGameStatistics,
+  loadList,
+  loadResults,
+  loadSearch,
+  loadSportsList,
+  loadTeam,
+} from './api.ts';
 import type { Champ, Game, GamePage, Sport } from './model.ts';
 import { toListGame } from './model.ts';
 import type { ListModel, LoadFailure, MenuModel, PageModel } from './page-model.ts';
@@ -82,6 +92,15 @@ async function listModel(
   };
 }
 
+/** Games of one sport's list on its own page. */
+const SPORT_LIST_LIMIT = 20;
+/**
+ * The line games of each sport when several share a page (all esports disciplines): the soonest
+ * few, the rest one tap away on the discipline's page. Twenty of each made the page render 80-odd
+ * rows and 550 KB of HTML, the slowest page of the site on a busy server.
+ */
+const SHARED_LINE_LIMIT = 6;
+
 /** Line and live games of several sports at once (esports, virtual sports): live first. */
 async function multiSportModel(
   api: ApiFetch,
@@ -90,8 +109,12 @@ async function multiSportModel(
   section: Section | 'both',
 ): Promise<ListModel> {
   const modes: Section[] = section === 'both' ? ['live', 'line'] : [section];
+  const limitOf = (mode: Section) =>
+    mode === 'line' && sports.length > 1 ? SHARED_LINE_LIMIT : SPORT_LIST_LIMIT;
   const results = await Promise.all(
-    sports.flatMap((s) => modes.map((mode) => loadList(api, lng, mode, { sportId: s.id, limit: 20 }))),
+    sports.flatMap((s) =>
+      modes.map((mode) => loadList(api, lng, mode, { sportId: s.id, limit: limitOf(mode) })),
+    ),
   );
   const games = results.flatMap(listGames);
   return {
@@ -364,12 +387,26 @@ async function resultsModel(api: ApiFetch, lng: string, info: RouteInfo): Promis
   return { kind: 'results', type, date, sportId, games: listGames(result), error: failure(result) };
 }
 
+/** statistic?game= (the game, its figures and its champ's table) or statistic?champ= (the table). */
 async function statisticModel(api: ApiFetch, lng: string, info: RouteInfo): Promise<PageModel> {
   const gameId = Number(info.query.get('game')) || null;
+  const champId = Number(info.query.get('champ')) || null;
   const popup = info.routeId === 'statisticpopup';
-  if (!gameId) return { kind: 'statistic', game: null, popup };
-  const result = await loadGame(api, lng, gameId);
-  return { kind: 'statistic', game: result.ok ? result.data : null, popup };
+  const none = { kind: 'statistic', game: null, popup, stats: null, table: null } as const;
+  if (!gameId) {
+    if (!champId) return none;
+    const table = await loadChampStatistics(api, lng, champId);
+    return { ...none, table: table.ok ? table.data : null };
+  }
+  const [game, stats] = await Promise.all([loadGame(api, lng, gameId), loadGameStatistics(api, lng, gameId)]);
+  if (!game.ok) return none;
+  const table = await loadChampStatistics(api, lng, game.data.champ.id);
+  return {
+    ...none,
+    game: game.data,
+    stats: stats.ok ? stats.data : null,
+    table: table.ok ? table.data : null,
+  };
 }
 
 /** The left menu: sports with counts, top championships, and the champs of the page's sport. */

@@ -7,6 +7,7 @@ import type { ViewSettings } from '@parlay/mf/view-settings.ts';
 import type { Crumb } from '@parlay/ui/index.ts';
 import type { Champ, Game, GamePage, Sport, TeamPage } from './model.ts';
 import type { Section } from './paths.ts';
+import type { ChampStatistics, GameStatistics } from './statistics-model.ts';
 
 export type LoadFailure = { status: number | null };
 
@@ -40,7 +41,15 @@ export type PageModel =
       games: Game[];
       error: LoadFailure | null;
     }
-  | { kind: 'statistic'; game: GamePage | null; popup: boolean }
+  | {
+      kind: 'statistic';
+      game: GamePage | null;
+      popup: boolean;
+      /** The game's figures, form and head-to-head (null on a champ's page or when unavailable). */
+      stats: GameStatistics | null;
+      /** The table of the game's champ, or of the champ asked for (?champ=). */
+      table: ChampStatistics | null;
+    }
   | { kind: 'champs'; champs: Champ[]; sportId: number | null }
   | {
       /** A team page, or player-info (player: true) for a competitor of an individual sport. */

@@ -1,6 +1,6 @@
 import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Card, EmptyState, SportIcon } from '@parlay/ui/index.ts';
+import { Button, SportIcon } from '@parlay/ui/index.ts';
 import { useSportsContext } from './context.tsx';
 import { EventList } from './EventList.tsx';
 import { LoadError } from './LoadError.tsx';
@@ -8,7 +8,6 @@ import type { Game } from './model.ts';
 import styles from './Pages.module.css';
 import type { PageModel } from './page-model.ts';
 import { resultsPath } from './paths.ts';
-import { Scoreboard } from './Scoreboard.tsx';
 import { shiftDate } from './time.ts';
 
 export function ResultsPage({ model }: { model: Extract<PageModel, { kind: 'results' }> }) {
@@ -132,57 +131,5 @@ export function ResultsTable({ games }: { games: Game[] }) {
         })}
       </tbody>
     </table>
-  );
-}
-
-export function StatisticPage({ model }: { model: Extract<PageModel, { kind: 'statistic' }> }) {
-  const t = useT('sports');
-  const markets = useT('markets');
-  const { lng } = useSportsContext();
-  const game = model.game;
-  if (!game)
-    return (
-      <EmptyState
-        title={t('statistic.none_title')}
-        text={t('statistic.none_text')}
-        action={{ label: t('home_link'), href: `/${lng}/` }}
-      />
-    );
-  const stats = Object.entries(game.stats);
-  return (
-    <div className={styles.section}>
-      <Scoreboard game={game} />
-      <Card as="section" className={styles.statCard}>
-        <h2 className={styles.sectionTitle}>{t('statistic.match')}</h2>
-        {stats.length === 0 && game.periodScores.length === 0 ? (
-          <p className={styles.note}>{t('statistic.not_yet')}</p>
-        ) : null}
-        <dl className={styles.statList}>
-          {stats.map(([stat, [home, away]]) => {
-            const total = home + away || 1;
-            return (
-              <div key={stat} className={styles.statRow}>
-                <dt>{markets(`stat.${stat}`)}</dt>
-                <dd>
-                  <span className={styles.num}>{home}</span>
-                  <span className={styles.bar} aria-hidden="true">
-                    <span style={{ width: `${(home / total) * 100}%` }} />
-                  </span>
-                  <span className={styles.num}>{away}</span>
-                </dd>
-              </div>
-            );
-          })}
-        </dl>
-        <p className={styles.note}>
-          {t('statistic.id')}: {game.statisticId ?? '—'}
-        </p>
-        {!model.popup ? (
-          <a href={`/${lng}/statisticpopup?game=${game.id}`} target="_blank" rel="noopener">
-            {t('statistic.popup')}
-          </a>
-        ) : null}
-      </Card>
-    </div>
   );
 }

@@ -10,7 +10,8 @@ import type { PageModel } from './page-model.ts';
 import { ChampsPage, DisciplinesPage, EsportsNav, FavoritesPage } from './pages-catalogue.tsx';
 import { HomePage, ListPage } from './pages-lists.tsx';
 import { MultiPage } from './pages-multi.tsx';
-import { ResultsPage, StatisticPage } from './pages-results.tsx';
+import { ResultsPage } from './pages-results.tsx';
+import { StatisticPage } from './pages-statistic.tsx';
 import { TeamPageView } from './pages-team.tsx';
 import { useClock } from './sports-view.ts';
 

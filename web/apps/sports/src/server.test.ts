@@ -68,7 +68,7 @@ describe('sports remote', () => {
     expect(fragment.body).toContain('<div data-mf-root="sports">');
     expect(fragment.body).toContain('Football');
     expect(fragment.body).toContain('Arsenal');
-    expect(fragment.body).toContain('aria-label="Home win, 1.85"');
+    expect(fragment.body).toContain('aria-label="Arsenal — Chelsea, 1X2: Arsenal, 1.85"');
     expect(fragment.body).toContain('data-hydrated="false"');
     const props = /data-mf-props="sports">(.*)<\/script>/.exec(fragment.body)?.[1] ?? '';
     expect(JSON.parse(props)).toMatchObject({ lng: 'en', timeZone: 3, oddsView: 0, page: { kind: 'home' } });
@@ -78,7 +78,7 @@ describe('sports remote', () => {
     const { fragment } = await sports.render(
       input('/en/home/live/sports/football', { context: { ...context, view: { coefViewId: 1 } } }),
     );
-    expect(fragment.body).toContain('aria-label="Home win, 17/20"');
+    expect(fragment.body).toContain('aria-label="Arsenal — Chelsea, 1X2: Arsenal, 5/6"');
   });
 
   it('draws rows with the display settings of the context: compact, game number, detailed score, Asian view', async () => {

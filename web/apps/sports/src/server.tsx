@@ -45,9 +45,9 @@ function headingOf(page: PageModel, sports: Sport[], fallback: string, t: T): st
     case 'game':
       return page.game ? `${page.game.home.name} — ${page.game.away.name}` : t('game.not_found');
     case 'statistic':
-      return page.game
-        ? `${t('statistic.heading')}: ${page.game.home.name} — ${page.game.away.name}`
-        : fallback;
+      if (page.game) return `${t('statistic.heading')}: ${page.game.home.name} — ${page.game.away.name}`;
+      if (!page.table) return fallback;
+      return `${t('statistic.heading')}: ${page.table.champ.country.name} · ${page.table.champ.name}`;
     case 'team':
       return page.team?.name ?? fallback;
     case 'live-and-line':

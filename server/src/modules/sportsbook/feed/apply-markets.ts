@@ -11,6 +11,7 @@ import {
   gameTopic,
   type MarketView,
   type OddsMessage,
+  type StateMessage,
   sportTopic,
 } from '../events.ts';
 import type { MarketState, OutcomeResultCode, OutcomeState } from '../tables.ts';
@@ -93,8 +94,11 @@ async function upsertMarkets(db: Kysely<Database>, part: (readonly [GameEntry, F
     )
     .onConflict((oc) =>
       oc.columns(['game_id', 'key']).doUpdateSet({
-        state: sql`case when markets.state in ('resulted', 'cancelled') then markets.state else excluded.state end`,
-        version: sql`markets.version + 1`,
+        // An operator's suspension (the back office's trading desk) holds until an operator resumes.
+        state: sql`case when markets.state in ('resulted', 'cancelled') or markets.suspended_by = 'operator' then markets.state else excluded.state end`,
+        // A market listed again as it stands (a new feed leader loading the world) is not a material
+        // change: live bets waiting on their delay compare this version and must survive a failover.
+        version: sql`markets.version + case when markets.state in ('resulted', 'cancelled') or markets.suspended_by = 'operator' or markets.state = excluded.state then 0 else 1 end`,
       }),
     )
     .returning(['id', 'game_id', 'key', 'state', 'is_main'])
@@ -120,7 +124,9 @@ async function upsertOutcomes(
     )
     .onConflict((oc) =>
       oc.columns(['market_id', 'key']).doUpdateSet({
-        odds_milli: sql`case when excluded.state = 'open' then excluded.odds_milli else outcomes.odds_milli end`,
+        // Under an operator's price override the feed's price goes to feed_odds_milli, kept for the clearing.
+        odds_milli: sql`case when excluded.state = 'open' and outcomes.feed_odds_milli is null then excluded.odds_milli else outcomes.odds_milli end`,
+        feed_odds_milli: sql`case when excluded.state = 'open' and outcomes.feed_odds_milli is not null then excluded.odds_milli else outcomes.feed_odds_milli end`,
         state: sql`case when outcomes.state = 'resulted' then outcomes.state else excluded.state end`,
         version: sql`outcomes.version + 1`,
       }),
@@ -207,14 +213,20 @@ export async function applyOdds(
   if (latest.size === 0) return;
   const versions = new Map<number, number>();
   for (const part of chunks([...latest.values()])) {
-    const rows = await sql<{ id: string; version: string }>`
+    // An outcome under an operator's price override keeps its price; the feed's goes to feed_odds_milli.
+    const rows = await sql<{ id: string; version: string; odds_milli: number }>`
       update outcomes as o
-      set odds_milli = x.odds_milli, state = x.state, version = o.version + 1, updated_at = now()
+      set odds_milli = case when o.feed_odds_milli is null then x.odds_milli else o.odds_milli end,
+        feed_odds_milli = case when o.feed_odds_milli is null then null else x.odds_milli end,
+        state = x.state, version = o.version + 1, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(part.map(({ id, odds_milli, state }) => ({ id, odds_milli, state })))}::jsonb)
         as x(id bigint, odds_milli integer, state text)
       where o.id = x.id
-      returning o.id::text as id, o.version::text as version`.execute(db);
-    for (const r of rows.rows) versions.set(Number(r.id), Number(r.version));
+      returning o.id::text as id, o.version::text as version, o.odds_milli`.execute(db);
+    for (const r of rows.rows) {
+      versions.set(Number(r.id), Number(r.version));
+      latest.get(Number(r.id))!.odds_milli = r.odds_milli;
+    }
   }
   publishOdds(out, [...latest.values()], versions);
 }
@@ -257,33 +269,42 @@ export async function applyMarketStates(
   }
   const changed = [...target.values()].filter((t) => t.market.state !== t.state);
   if (changed.length === 0) return;
+  // An operator's suspension holds (the back office's trading desk): those rows are neither
+  // changed nor announced, though the cache follows the provider's word for its next comparison.
+  const written = new Set<number>();
   for (const state of ['open', 'suspended'] as const) {
     const ids = changed.filter((t) => t.state === state).map((t) => BigInt(t.market.id));
     for (const part of chunks(ids)) {
-      await db
+      const rows = await db
         .updateTable('markets')
         .set({ state, suspended_by: null, version: sql`version + 1` })
         .where('id', 'in', part)
+        .where((eb) => eb.or([eb('suspended_by', 'is', null), eb('suspended_by', '!=', 'operator')]))
+        .returning('id')
         .execute();
+      for (const r of rows) written.add(Number(r.id));
     }
   }
   for (const t of changed) t.market.state = t.state;
   publishStates(
     out,
-    changed.map((t) => ({ game: t.game, market: t.market })),
+    changed.filter((t) => written.has(t.market.id)).map((t) => ({ game: t.game, market: t.market })),
     'provider',
   );
 }
 
+type StateGame = Pick<GameEntry, 'id' | 'sportId'>;
+type StateMarket = Pick<MarketEntry, 'id' | 'state' | 'isMain'>;
+
 export function publishStates(
   out: AfterCommitMessages,
-  items: { game: GameEntry; market: MarketEntry }[],
-  reason: 'feed' | 'provider',
+  items: { game: StateGame; market: StateMarket }[],
+  reason: StateMessage['reason'],
 ) {
-  const byGame = new Map<GameEntry, MarketEntry[]>();
+  const byGame = new Map<StateGame, StateMarket[]>();
   for (const { game, market } of items) byGame.set(game, [...(byGame.get(game) ?? []), market]);
   for (const [game, markets] of byGame) {
-    const view = (list: MarketEntry[]) => list.map((m) => ({ id: m.id, state: m.state }));
+    const view = (list: StateMarket[]) => list.map((m) => ({ id: m.id, state: m.state }));
     out.add(gameTopic(game.id), { type: 'state', gameId: game.id, markets: view(markets), reason });
     const main = markets.filter((m) => m.isMain);
     if (main.length > 0)
@@ -299,11 +320,16 @@ export async function applyResults(
 ) {
   const rows: { id: number; result: OutcomeResultCode }[] = [];
   const marketIds: bigint[] = [];
-  for (const [game, e] of await withGames(db, cache, events)) {
+  const games = await withGames(db, cache, events);
+  const held = await alreadyResulted(
+    db,
+    games.flatMap(([game, e]) => e.markets.flatMap((r) => game.markets.get(r.marketKey)?.id ?? [])),
+  );
+  for (const [game, e] of games) {
     const resulted: { id: number; outcomes: { id: number; result: OutcomeResultCode }[] }[] = [];
     for (const r of e.markets) {
       const market = game.markets.get(r.marketKey);
-      if (!market || market.state === 'resulted') continue;
+      if (!market || market.state === 'resulted' || held.has(market.id)) continue;
       const outcomes = r.outcomes.flatMap((o) => {
         const entry = market.outcomes.get(o.key);
         if (!entry) return [];
@@ -331,4 +357,19 @@ export async function applyResults(
       .where('id', 'in', part)
       .execute();
   }
+}
+
+/**
+ * Markets already resulted or cancelled in the database though the cache does not know it: an
+ * operator entered their result in the back office, and the operator's word stands.
+ */
+async function alreadyResulted(db: Kysely<Database>, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('markets')
+    .select('id')
+    .where('id', 'in', ids.map(BigInt))
+    .where('state', 'in', ['resulted', 'cancelled'])
+    .execute();
+  return new Set(rows.map((r) => Number(r.id)));
 }

@@ -7,9 +7,11 @@ import { type TranslateFn, useT } from '@parlay/i18n/runtime.tsx';
 import { changeCoupon } from '@parlay/mf/coupon-store.ts';
 import { Button, Tabs } from '@parlay/ui/index.ts';
 import { useCallback, useRef, useState } from 'react';
+import { useBuilderSlip } from '../builder/builder-store.ts';
 import { useSportsContext } from '../context.tsx';
 import styles from './BetSlip.module.css';
 import { MyBets } from './MyBets.tsx';
+import { SlipBuilder } from './SlipBuilder.tsx';
 import { SlipCode } from './SlipCode.tsx';
 import controls from './SlipControls.module.css';
 import { SlipLegs } from './SlipLegs.tsx';
@@ -62,6 +64,9 @@ export function BetSlip({
   const { lng } = useSportsContext();
   const { selections, state, figures } = model;
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // A bet builder (builder/builder-store.ts) is one more selection, placed on its own.
+  const builder = useBuilderSlip();
+  const count = selections.length + (builder ? 1 : 0);
   const gear = useRef<HTMLButtonElement>(null);
   // Closing the settings gives the focus back to the gear button that opened them.
   const closeSettings = useCallback(() => {
@@ -74,7 +79,7 @@ export function BetSlip({
         <h2 id="bet-slip-heading" className={styles.title} tabIndex={-1}>
           {t('slip.title')}
           <span className={controls.count} data-testid="slip-count">
-            {selections.length}
+            {count}
           </span>
         </h2>
         <div className={styles.headerActions}>
@@ -116,7 +121,7 @@ export function BetSlip({
       {settingsOpen ? <SlipSettings model={model} t={t} onClose={closeSettings} /> : null}
       <Tabs
         items={[
-          { id: 'slip', label: t('slip.tab.slip'), count: selections.length },
+          { id: 'slip', label: t('slip.tab.slip'), count },
           { id: 'bets', label: t('slip.tab.bets') },
         ]}
         selected={state.tab}
@@ -131,9 +136,10 @@ export function BetSlip({
         aria-labelledby={`bet-slip-tab-${state.tab}`}
         className={styles.panel}
       >
+        {state.tab === 'slip' && builder ? <SlipBuilder item={builder} model={model} t={t} /> : null}
         {state.tab === 'bets' ? (
           <MyBets lng={lng} />
-        ) : selections.length === 0 ? (
+        ) : selections.length === 0 && builder ? null : selections.length === 0 ? (
           <>
             <p className={styles.empty}>
               {state.settings.isActiveOneClick && model.isSignedIn

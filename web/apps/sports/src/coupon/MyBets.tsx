@@ -1,86 +1,21 @@
 /**
  * The bet slip's "My bets" tab: the player's open bets, compact (selections, stake, possible win),
- * each with its live cash-out offer (refreshed every few seconds) and a Cash out button, and a link
+ * each with its live cash-out offer, fair value and margin and a confirmed Cash out (SlipCashout.tsx), and a link
  * to the full history in the office. Bet messages of /ws `user` reload the list; guests are asked
  * to log in.
  */
-import {
-  type Bet,
-  type CashoutQuote,
-  cashOut,
-  isOpenBet,
-  listBets,
-  newIdempotencyKey,
-  quoteCashout,
-  watchBets,
-} from '@parlay/client/bets-api.ts';
+import { type Bet, isOpenBet, listBets, watchBets } from '@parlay/client/bets-api.ts';
 import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
-import { loadAccounts } from '@parlay/mf/accounts-store.ts';
 import { openModal } from '@parlay/mf/host-api.ts';
 import { Button, Figures, Skeleton } from '@parlay/ui/index.ts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useOddsFormat } from '../context.tsx';
 import styles from './MyBets.module.css';
+import { SlipCashout } from './SlipCashout.tsx';
 
 const MAX_SHOWN = 20;
-const OFFER_REFRESH_MS = 5000;
 
 type Load = { kind: 'loading' } | { kind: 'guest' } | { kind: 'failed' } | { kind: 'ready'; bets: Bet[] };
-
-function CashoutOffer({ bet, onCashed }: { bet: Bet; onCashed: (text: string) => void }) {
-  const fmt = useFormat();
-  const t = useT('sports');
-  const [quote, setQuote] = useState<CashoutQuote | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const key = useRef<string | null>(null);
-  const refresh = useCallback(async () => {
-    const answer = await quoteCashout(bet.id);
-    if (answer.ok) setQuote(answer.data);
-  }, [bet.id]);
-  useEffect(() => {
-    void refresh();
-    const timer = setInterval(() => void refresh(), OFFER_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [refresh]);
-  if (bet.status !== 'accepted') return <p className={styles.muted}>{t('bets.waiting')}</p>;
-  if (quote === null) return <Skeleton height="2.75rem" />;
-  if (!quote.isAvailable) return <p className={styles.muted}>{t('bets.cashout_unavailable')}</p>;
-  const cash = async () => {
-    setBusy(true);
-    setError('');
-    key.current ??= newIdempotencyKey();
-    const answer = await cashOut(bet.id, { expectedMinor: quote.offerMinor }, key.current);
-    key.current = null;
-    setBusy(false);
-    if (answer.ok) {
-      void loadAccounts();
-      onCashed(t('bets.cashed', { id: bet.id, amount: fmt.money(answer.data.paidMinor, bet.currency) }));
-      return;
-    }
-    const changed = answer.error?.code === 'CASHOUT_PRICE_CHANGED';
-    setError(t(changed ? 'bets.cashout_changed' : 'bets.cashout_failed'));
-    void refresh();
-  };
-  return (
-    <div className={styles.cashout}>
-      <Button
-        variant="primary"
-        size="sm"
-        disabled={busy}
-        onClick={() => void cash()}
-        aria-describedby={error ? `mybets-error-${bet.id}` : undefined}
-      >
-        {busy ? t('bets.cashing') : t('bets.cashout', { amount: fmt.money(quote.offerMinor, bet.currency) })}
-      </Button>
-      {error ? (
-        <p id={`mybets-error-${bet.id}`} role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function OpenBet({ bet, onCashed }: { bet: Bet; onCashed: (text: string) => void }) {
   const fmt = useFormat();
@@ -110,7 +45,7 @@ function OpenBet({ bet, onCashed }: { bet: Bet; onCashed: (text: string) => void
           <dd>{fmt.money(bet.possibleWinMinor, bet.currency)}</dd>
         </div>
       </Figures>
-      <CashoutOffer bet={bet} onCashed={onCashed} />
+      <SlipCashout bet={bet} onCashed={onCashed} />
     </article>
   );
 }

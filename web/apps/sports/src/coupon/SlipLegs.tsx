@@ -1,7 +1,7 @@
 /** The slip's selections: game, market, outcome, live price with its move, state, banker, amount, remove. */
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { changeCoupon } from '@parlay/mf/coupon-store.ts';
-import { ODDS_MOVE_MS, VisuallyHidden } from '@parlay/ui/index.ts';
+import { LockIcon, ODDS_MOVE_MS, VisuallyHidden } from '@parlay/ui/index.ts';
 import { useEffect, useState } from 'react';
 import { useOddsFormat } from '../context.tsx';
 import controls from './SlipControls.module.css';
@@ -67,7 +67,7 @@ function Leg({ leg, model, t }: { leg: SlipLeg; model: BetSlipModel; t: Translat
       </div>
       {closed ? (
         <p className={styles.legStatus} role="note">
-          🔒 {t(STATUS_KEYS[leg.status as keyof typeof STATUS_KEYS])}
+          <LockIcon /> {t(STATUS_KEYS[leg.status as keyof typeof STATUS_KEYS])}
         </p>
       ) : null}
       {!closed && figures.kind === 'system' ? (

@@ -8,6 +8,8 @@ import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { useFormat } from '@parlay/i18n/runtime.tsx';
 import { useEffect, useState } from 'react';
 import { useOddsFormat, useSportsContext } from '../context.tsx';
+import { LimitNotice } from './LimitNotice.tsx';
+import { explainLimit } from './limit-explanation.ts';
 import controls from './SlipControls.module.css';
 import styles from './SlipPlace.module.css';
 import { rejectionText } from './slip-rejections.ts';
@@ -25,7 +27,7 @@ function useCountdown(untilMs: number | null): number {
   return untilMs === null ? 0 : Math.max(0, Math.ceil((untilMs - now) / 1000));
 }
 
-function Result({ placement, t }: { placement: Placement; t: TranslateFn }) {
+function Result({ placement, t, currency }: { placement: Placement; t: TranslateFn; currency: string }) {
   const format = useOddsFormat();
   const { lng } = useSportsContext();
   const seconds = useCountdown(placement.phase === 'pending' ? placement.untilMs : null);
@@ -59,12 +61,17 @@ function Result({ placement, t }: { placement: Placement; t: TranslateFn }) {
           </a>
         </div>
       );
-    case 'rejected':
+    case 'rejected': {
+      const limit = explainLimit(placement.code, placement.details, currency);
       return (
-        <p className={styles.rejected} data-testid="slip-rejected">
-          {rejectionText(placement.code, t)}
-        </p>
+        <>
+          <p className={styles.rejected} data-testid="slip-rejected">
+            {rejectionText(placement.code, t)}
+          </p>
+          {limit ? <LimitNotice explanation={limit} lng={lng} t={t} /> : null}
+        </>
       );
+    }
   }
 }
 
@@ -101,7 +108,7 @@ export function SlipPlace({
         </button>
       )}
       <div id="slip-result" role="status" aria-live="polite" className={styles.result}>
-        <Result placement={placement} t={t} />
+        <Result placement={placement} t={t} currency={figures.currency} />
       </div>
       {placement.phase === 'accepted' || placement.phase === 'rejected' ? (
         <button type="button" className={controls.linkButton} onClick={model.resetPlacement}>

@@ -22,7 +22,8 @@ type Flag =
   | 'isPossibleWinShown'
   | 'isSelectAccountShown'
   | 'isCouponFixed'
-  | 'isVipBet';
+  | 'isVipBet'
+  | 'isOneTapCashout';
 const FLAGS: readonly Flag[] = [
   'isAutoMax',
   'isBalanceShown',
@@ -30,6 +31,7 @@ const FLAGS: readonly Flag[] = [
   'isSelectAccountShown',
   'isCouponFixed',
   'isVipBet',
+  'isOneTapCashout',
 ];
 
 /** Decimal odds text to thousandths ("1.85" → 1850); null when empty or not odds. */

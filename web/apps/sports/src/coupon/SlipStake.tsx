@@ -8,9 +8,11 @@ import { stepAmountMinor } from '@parlay/domain/coupon/index.ts';
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { useFormat } from '@parlay/i18n/runtime.tsx';
 import { type InputHTMLAttributes, useEffect, useState } from 'react';
-import { useOddsFormat } from '../context.tsx';
+import { useOddsFormat, useSportsContext } from '../context.tsx';
 import { couponApi, type PromoCodeItem } from './coupon-api.ts';
 import { applicableFreeBet, useFreeBets } from './free-bets.ts';
+import { LimitNotice } from './LimitNotice.tsx';
+import { explainLimit } from './limit-explanation.ts';
 import { applicableOddsBoost, useOddsBoosts } from './odds-boosts.ts';
 import { placeRequest } from './place-request.ts';
 import controls from './SlipControls.module.css';
@@ -255,6 +257,7 @@ function Messages({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
   const { figures } = model;
   const iso = figures.currency;
   const problem = figures.amountProblem;
+  const { lng } = useSportsContext();
   return (
     <>
       <p
@@ -275,6 +278,19 @@ function Messages({ model, t }: { model: BetSlipModel; t: TranslateFn }) {
                   })
                 : ''}
       </p>
+      {problem === 'ABOVE_MAX' && figures.maxMinor !== null ? (
+        <LimitNotice
+          explanation={
+            explainLimit(
+              'STAKE_TOO_HIGH',
+              { limitKind: 'max_stake', maxMinor: figures.maxMinor.toString() },
+              iso,
+            )!
+          }
+          lng={lng}
+          t={t}
+        />
+      ) : null}
       {figures.isPayoutAboveMax ? (
         <p className={controls.error} role="alert">
           {t('slip.payout_above_max')}

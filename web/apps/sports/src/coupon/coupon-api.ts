@@ -72,7 +72,26 @@ export interface PlaceRequest {
 export type PlaceAnswer =
   | { status: 'accepted'; betId: string; acceptedCoefMilli: number | null; possibleWinMinor: bigint | null }
   | { status: 'pending'; betId: string; delayMs: number }
-  | { status: 'rejected'; betId: string | null; code: string; legIndex: number | null };
+  | {
+      status: 'rejected';
+      betId: string | null;
+      code: string;
+      legIndex: number | null;
+      /** Which limit refused it and its figures (server RejectionDetails), when a limit did. */
+      details?: LimitDetails | null;
+    };
+
+/** A refusal's details as the server sends them (strings, numbers and nulls only). */
+export type LimitDetails = Record<string, string | number | null>;
+
+/** The details of a refusal when they are a flat object of strings, numbers and nulls. */
+export function limitDetails(value: unknown): LimitDetails | null {
+  if (!isObject(value)) return null;
+  const kept = Object.entries(value).filter(
+    ([, v]) => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)),
+  );
+  return kept.length === 0 ? null : (Object.fromEntries(kept) as LimitDetails);
+}
 
 /** A coupon saved under a code. */
 export interface SavedCoupon {
@@ -185,7 +204,13 @@ export function parsePlaceAnswer(body: unknown): PlaceAnswer | null {
     return { status: 'pending', betId, delayMs: Math.max(0, Math.min(60_000, int(body.delayMs) ?? 5000)) };
   }
   if (body.status === 'rejected' && typeof body.code === 'string') {
-    return { status: 'rejected', betId, code: body.code, legIndex: int(body.legIndex) };
+    return {
+      status: 'rejected',
+      betId,
+      code: body.code,
+      legIndex: int(body.legIndex),
+      details: limitDetails(body.details),
+    };
   }
   return null;
 }
@@ -237,7 +262,9 @@ export function failureCode<T>(result: CallResult<T>): string {
   return result.error?.code ?? (result.status === null ? 'NETWORK' : `HTTP_${result.status}`);
 }
 
-export type Answer<T> = { ok: true; data: T } | { ok: false; code: string; status: number | null };
+export type Answer<T> =
+  | { ok: true; data: T }
+  | { ok: false; code: string; status: number | null; details?: LimitDetails | null };
 
 async function call<T>(
   path: string,
@@ -245,7 +272,14 @@ async function call<T>(
   options: Parameters<typeof callApi>[1] = {},
 ): Promise<Answer<T>> {
   const result = await callApi<unknown>(path, options);
-  if (!result.ok) return { ok: false, code: failureCode(result), status: result.status };
+  if (!result.ok) {
+    return {
+      ok: false,
+      code: failureCode(result),
+      status: result.status,
+      details: limitDetails(result.error?.details),
+    };
+  }
   const data = parse(result.data);
   return data === null ? { ok: false, code: 'BAD_ANSWER', status: result.status } : { ok: true, data };
 }

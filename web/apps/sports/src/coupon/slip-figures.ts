@@ -44,6 +44,11 @@ export interface LegLive {
   score: string | null;
   /** Last price move and when (ms), for the ▲▼ marker. */
   move: { dir: 'up' | 'down'; atMs: number } | null;
+  /**
+   * The names the server gives in the page's language (the team for a result, the market's full
+   * title): they replace those the price button stored, which may be of another page or language.
+   */
+  labels?: Pick<CouponSelection, 'gameLabel' | 'marketLabel' | 'outcomeLabel'>;
 }
 
 export interface SlipLeg {
@@ -144,7 +149,7 @@ export function slipFigures(input: SlipInputs): SlipFigures {
     const oddsMilli = known?.oddsMilli ?? selection.oddsMilli;
     const amountText = state.amountTextByBetId[selection.outcomeId] ?? '';
     return {
-      selection,
+      selection: known?.labels ? { ...selection, ...known.labels } : selection,
       oddsMilli,
       seenOddsMilli: state.seenOddsByBetId[selection.outcomeId] ?? oddsMilli,
       status: known?.status ?? 'open',

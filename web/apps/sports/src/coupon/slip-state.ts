@@ -253,6 +253,7 @@ export function settingsToJson(settings: CouponSettings): Record<string, unknown
     exactCoefMilli: settings.exactCoefMilli,
     isDropOnScoreChange: settings.isDropOnScoreChange,
     bonusAccountOneClickAmountMinor: settings.bonusAccountOneClickAmountMinor.toString(),
+    isOneTapCashout: settings.isOneTapCashout,
   };
 }
 
@@ -308,6 +309,7 @@ export function settingsFromJson(
       j.bonusAccountOneClickAmountMinor,
       base.bonusAccountOneClickAmountMinor,
     ),
+    isOneTapCashout: boolOr(j.isOneTapCashout, base.isOneTapCashout),
   };
 }
 

@@ -57,6 +57,15 @@ export function liveFromQuote(
       marketKind: bet.marketKind,
       score: bet.score,
       move: moveOf(before, bet.oddsMilli, nowMs),
+      ...(bet.outcomeLabel
+        ? {
+            labels: {
+              gameLabel: bet.gameLabel,
+              marketLabel: bet.marketLabel,
+              outcomeLabel: bet.outcomeLabel,
+            },
+          }
+        : {}),
     };
   }
   return next;

@@ -5,14 +5,20 @@
  */
 import { loadAccounts } from '@parlay/mf/accounts-store.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type Answer, couponApi, type PlaceAnswer, type PlaceRequest } from './coupon-api.ts';
+import {
+  type Answer,
+  couponApi,
+  type LimitDetails,
+  type PlaceAnswer,
+  type PlaceRequest,
+} from './coupon-api.ts';
 
 export type Placement =
   | { phase: 'idle' }
   | { phase: 'placing' }
   | { phase: 'pending'; betId: string; untilMs: number }
   | { phase: 'accepted'; betId: string; coefMilli: number | null; isOneClick: boolean }
-  | { phase: 'rejected'; code: string; isOneClick: boolean };
+  | { phase: 'rejected'; code: string; isOneClick: boolean; details?: LimitDetails | null };
 
 const POLL_MS = 1000;
 const MAX_POLLS = 30;
@@ -72,7 +78,7 @@ export function usePlacement(onAccepted: (placement: Placement) => void): Placem
     const answer = await placeOnce(request);
     let result: Placement;
     if (!answer.ok) {
-      result = { phase: 'rejected', code: answer.code, isOneClick };
+      result = { phase: 'rejected', code: answer.code, isOneClick, details: answer.details ?? null };
     } else if (answer.data.status === 'accepted') {
       result = {
         phase: 'accepted',
@@ -81,7 +87,12 @@ export function usePlacement(onAccepted: (placement: Placement) => void): Placem
         isOneClick,
       };
     } else if (answer.data.status === 'rejected') {
-      result = { phase: 'rejected', code: answer.data.code, isOneClick };
+      result = {
+        phase: 'rejected',
+        code: answer.data.code,
+        isOneClick,
+        details: answer.data.details ?? null,
+      };
     } else {
       const { betId, delayMs } = answer.data;
       if (mounted.current) setPlacement({ phase: 'pending', betId, untilMs: Date.now() + delayMs });

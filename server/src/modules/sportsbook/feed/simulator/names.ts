@@ -8,12 +8,15 @@ export type Pair = readonly [en: string, ru: string];
 export interface CountryData {
   code: string;
   name: Pair;
+  /** Hours from UTC of the country's local time (kick-offs are set in it). */
+  utcOffset: number;
   cities: readonly Pair[];
 }
 
 export const COUNTRIES: readonly CountryData[] = [
   {
     code: 'EN',
+    utcOffset: 0,
     name: ['England', 'Англия'],
     cities: [
       ['London', 'Лондон'],
@@ -34,6 +37,7 @@ export const COUNTRIES: readonly CountryData[] = [
   },
   {
     code: 'ES',
+    utcOffset: 1,
     name: ['Spain', 'Испания'],
     cities: [
       ['Madrid', 'Мадрид'],
@@ -54,6 +58,7 @@ export const COUNTRIES: readonly CountryData[] = [
   },
   {
     code: 'DE',
+    utcOffset: 1,
     name: ['Germany', 'Германия'],
     cities: [
       ['Berlin', 'Берлин'],
@@ -74,6 +79,7 @@ export const COUNTRIES: readonly CountryData[] = [
   },
   {
     code: 'IT',
+    utcOffset: 1,
     name: ['Italy', 'Италия'],
     cities: [
       ['Rome', 'Рим'],
@@ -94,6 +100,7 @@ export const COUNTRIES: readonly CountryData[] = [
   },
   {
     code: 'FR',
+    utcOffset: 1,
     name: ['France', 'Франция'],
     cities: [
       ['Paris', 'Париж'],
@@ -114,6 +121,7 @@ export const COUNTRIES: readonly CountryData[] = [
   },
   {
     code: 'RU',
+    utcOffset: 3,
     name: ['Russia', 'Россия'],
     cities: [
       ['Moscow', 'Москва'],
@@ -134,6 +142,7 @@ export const COUNTRIES: readonly CountryData[] = [
   },
   {
     code: 'US',
+    utcOffset: -7,
     name: ['USA', 'США'],
     cities: [
       ['New York', 'Нью-Йорк'],
@@ -154,6 +163,7 @@ export const COUNTRIES: readonly CountryData[] = [
   },
   {
     code: 'BR',
+    utcOffset: -3,
     name: ['Brazil', 'Бразилия'],
     cities: [
       ['Sao Paulo', 'Сан-Паулу'],
@@ -172,10 +182,262 @@ export const COUNTRIES: readonly CountryData[] = [
       ['Vitoria', 'Витория'],
     ],
   },
+  {
+    code: 'NL',
+    utcOffset: 1,
+    name: ['Netherlands', 'Нидерланды'],
+    cities: [
+      ['Amsterdam', 'Амстердам'],
+      ['Rotterdam', 'Роттердам'],
+      ['Eindhoven', 'Эйндховен'],
+      ['Utrecht', 'Утрехт'],
+      ['Groningen', 'Гронинген'],
+      ['Tilburg', 'Тилбург'],
+      ['Breda', 'Бреда'],
+      ['Arnhem', 'Арнем'],
+      ['Zwolle', 'Зволле'],
+      ['Haarlem', 'Харлем'],
+      ['Leiden', 'Лейден'],
+      ['Nijmegen', 'Неймеген'],
+      ['Enschede', 'Энсхеде'],
+      ['Maastricht', 'Маастрихт'],
+    ],
+  },
+  {
+    code: 'PT',
+    utcOffset: 0,
+    name: ['Portugal', 'Португалия'],
+    cities: [
+      ['Lisbon', 'Лиссабон'],
+      ['Porto', 'Порту'],
+      ['Braga', 'Брага'],
+      ['Coimbra', 'Коимбра'],
+      ['Faro', 'Фару'],
+      ['Setubal', 'Сетубал'],
+      ['Aveiro', 'Авейру'],
+      ['Funchal', 'Фуншал'],
+      ['Guimaraes', 'Гимарайнш'],
+      ['Leiria', 'Лейрия'],
+      ['Viseu', 'Визеу'],
+      ['Evora', 'Эвора'],
+      ['Chaves', 'Шавеш'],
+      ['Famalicao', 'Фамаликан'],
+    ],
+  },
+  {
+    code: 'TR',
+    utcOffset: 3,
+    name: ['Turkey', 'Турция'],
+    cities: [
+      ['Istanbul', 'Стамбул'],
+      ['Ankara', 'Анкара'],
+      ['Izmir', 'Измир'],
+      ['Bursa', 'Бурса'],
+      ['Antalya', 'Анталья'],
+      ['Konya', 'Конья'],
+      ['Adana', 'Адана'],
+      ['Trabzon', 'Трабзон'],
+      ['Kayseri', 'Кайсери'],
+      ['Samsun', 'Самсун'],
+      ['Gaziantep', 'Газиантеп'],
+      ['Eskisehir', 'Эскишехир'],
+      ['Sivas', 'Сивас'],
+      ['Malatya', 'Малатья'],
+    ],
+  },
+  {
+    code: 'AR',
+    utcOffset: -3,
+    name: ['Argentina', 'Аргентина'],
+    cities: [
+      ['Buenos Aires', 'Буэнос-Айрес'],
+      ['Cordoba', 'Кордова'],
+      ['Rosario', 'Росарио'],
+      ['Mendoza', 'Мендоса'],
+      ['La Plata', 'Ла-Плата'],
+      ['Tucuman', 'Тукуман'],
+      ['Mar del Plata', 'Мар-дель-Плата'],
+      ['Salta', 'Сальта'],
+      ['Santa Fe', 'Санта-Фе'],
+      ['San Juan', 'Сан-Хуан'],
+      ['Neuquen', 'Неукен'],
+      ['Bahia Blanca', 'Баия-Бланка'],
+      ['Corrientes', 'Корриентес'],
+      ['Parana', 'Парана'],
+    ],
+  },
+  {
+    code: 'MX',
+    utcOffset: -6,
+    name: ['Mexico', 'Мексика'],
+    cities: [
+      ['Mexico City', 'Мехико'],
+      ['Guadalajara', 'Гвадалахара'],
+      ['Monterrey', 'Монтеррей'],
+      ['Puebla', 'Пуэбла'],
+      ['Tijuana', 'Тихуана'],
+      ['Leon', 'Леон'],
+      ['Toluca', 'Толука'],
+      ['Queretaro', 'Керетаро'],
+      ['Merida', 'Мерида'],
+      ['Cancun', 'Канкун'],
+      ['Pachuca', 'Пачука'],
+      ['Veracruz', 'Веракрус'],
+      ['Oaxaca', 'Оахака'],
+      ['Acapulco', 'Акапулько'],
+    ],
+  },
+  {
+    code: 'JP',
+    utcOffset: 9,
+    name: ['Japan', 'Япония'],
+    cities: [
+      ['Tokyo', 'Токио'],
+      ['Osaka', 'Осака'],
+      ['Yokohama', 'Иокогама'],
+      ['Nagoya', 'Нагоя'],
+      ['Sapporo', 'Саппоро'],
+      ['Kobe', 'Кобе'],
+      ['Kyoto', 'Киото'],
+      ['Fukuoka', 'Фукуока'],
+      ['Kawasaki', 'Кавасаки'],
+      ['Hiroshima', 'Хиросима'],
+      ['Sendai', 'Сендай'],
+      ['Chiba', 'Тиба'],
+      ['Niigata', 'Ниигата'],
+      ['Shizuoka', 'Сидзуока'],
+    ],
+  },
+  {
+    code: 'KR',
+    utcOffset: 9,
+    name: ['South Korea', 'Южная Корея'],
+    cities: [
+      ['Seoul', 'Сеул'],
+      ['Busan', 'Пусан'],
+      ['Incheon', 'Инчхон'],
+      ['Daegu', 'Тэгу'],
+      ['Daejeon', 'Тэджон'],
+      ['Gwangju', 'Кванджу'],
+      ['Suwon', 'Сувон'],
+      ['Ulsan', 'Ульсан'],
+      ['Changwon', 'Чханвон'],
+      ['Jeonju', 'Чонджу'],
+      ['Pohang', 'Пхохан'],
+      ['Cheongju', 'Чхонджу'],
+      ['Jeju', 'Чеджу'],
+      ['Gimcheon', 'Кимчхон'],
+    ],
+  },
+  {
+    code: 'AU',
+    utcOffset: 11,
+    name: ['Australia', 'Австралия'],
+    cities: [
+      ['Sydney', 'Сидней'],
+      ['Melbourne', 'Мельбурн'],
+      ['Brisbane', 'Брисбен'],
+      ['Perth', 'Перт'],
+      ['Adelaide', 'Аделаида'],
+      ['Canberra', 'Канберра'],
+      ['Newcastle', 'Ньюкасл'],
+      ['Wollongong', 'Вуллонгонг'],
+      ['Hobart', 'Хобарт'],
+      ['Geelong', 'Джилонг'],
+      ['Darwin', 'Дарвин'],
+      ['Cairns', 'Кэрнс'],
+      ['Townsville', 'Таунсвилл'],
+      ['Gold Coast', 'Голд-Кост'],
+    ],
+  },
+  {
+    code: 'CN',
+    utcOffset: 8,
+    name: ['China', 'Китай'],
+    cities: [
+      ['Beijing', 'Пекин'],
+      ['Shanghai', 'Шанхай'],
+      ['Guangzhou', 'Гуанчжоу'],
+      ['Shenzhen', 'Шэньчжэнь'],
+      ['Chengdu', 'Чэнду'],
+      ['Wuhan', 'Ухань'],
+      ['Tianjin', 'Тяньцзинь'],
+      ['Qingdao', 'Циндао'],
+      ['Dalian', 'Далянь'],
+      ['Hangzhou', 'Ханчжоу'],
+      ['Nanjing', 'Нанкин'],
+      ['Changchun', 'Чанчунь'],
+      ['Jinan', 'Цзинань'],
+      ['Xiamen', 'Сямэнь'],
+    ],
+  },
+  {
+    code: 'ID',
+    utcOffset: 7,
+    name: ['Indonesia', 'Индонезия'],
+    cities: [
+      ['Jakarta', 'Джакарта'],
+      ['Surabaya', 'Сурабая'],
+      ['Bandung', 'Бандунг'],
+      ['Medan', 'Медан'],
+      ['Semarang', 'Семаранг'],
+      ['Makassar', 'Макасар'],
+      ['Palembang', 'Палембанг'],
+      ['Malang', 'Маланг'],
+      ['Bali', 'Бали'],
+      ['Yogyakarta', 'Джокьякарта'],
+      ['Padang', 'Паданг'],
+      ['Pontianak', 'Понтианак'],
+      ['Balikpapan', 'Баликпапан'],
+      ['Manado', 'Манадо'],
+    ],
+  },
+  {
+    code: 'NZ',
+    utcOffset: 13,
+    name: ['New Zealand', 'Новая Зеландия'],
+    cities: [
+      ['Auckland', 'Окленд'],
+      ['Wellington', 'Веллингтон'],
+      ['Christchurch', 'Крайстчерч'],
+      ['Hamilton', 'Гамильтон'],
+      ['Tauranga', 'Тауранга'],
+      ['Dunedin', 'Данидин'],
+      ['Napier', 'Нейпир'],
+      ['Palmerston North', 'Палмерстон-Норт'],
+      ['Nelson', 'Нельсон'],
+      ['Rotorua', 'Роторуа'],
+      ['New Plymouth', 'Нью-Плимут'],
+      ['Whangarei', 'Фангареи'],
+      ['Invercargill', 'Инверкаргилл'],
+      ['Queenstown', 'Куинстаун'],
+    ],
+  },
+  {
+    code: 'CO',
+    utcOffset: -5,
+    name: ['Colombia', 'Колумбия'],
+    cities: [
+      ['Bogota', 'Богота'],
+      ['Medellin', 'Медельин'],
+      ['Cali', 'Кали'],
+      ['Barranquilla', 'Барранкилья'],
+      ['Cartagena', 'Картахена'],
+      ['Bucaramanga', 'Букараманга'],
+      ['Pereira', 'Перейра'],
+      ['Manizales', 'Манисалес'],
+      ['Santa Marta', 'Санта-Марта'],
+      ['Ibague', 'Ибаге'],
+      ['Cucuta', 'Кукута'],
+      ['Pasto', 'Пасто'],
+      ['Villavicencio', 'Вильявисенсио'],
+      ['Armenia', 'Армения'],
+    ],
+  },
 ];
 
 /** The "country" of international competitions. */
-export const WORLD: CountryData = { code: 'WO', name: ['World', 'Мир'], cities: [] };
+export const WORLD: CountryData = { code: 'WO', name: ['World', 'Мир'], utcOffset: 0, cities: [] };
 
 export const FOOTBALL_SUFFIXES: readonly Pair[] = [
   ['FC', 'ФК'],
@@ -266,26 +528,118 @@ export const ESPORT_WORDS: readonly [readonly string[], readonly string[]] = [
   ],
 ];
 
-/** Championship names per kind of sport: [name, is top, tier]. */
-export const CHAMP_NAMES = {
-  league: [
-    [['Premier League', 'Премьер-лига'], true],
-    [['First Division', 'Первый дивизион'], false],
-  ],
+/**
+ * The national leagues of each team sport: the countries that hold one and the names of its tiers
+ * (top first). "Premier League" is football's (and cricket's) word, not basketball's or ice hockey's.
+ */
+export const NATIONAL_LEAGUES: Readonly<
+  Record<number, { hosts: readonly string[]; tiers: readonly Pair[] }>
+> = {
+  1: {
+    hosts: [
+      'EN',
+      'ES',
+      'DE',
+      'IT',
+      'FR',
+      'RU',
+      'US',
+      'BR',
+      'NL',
+      'PT',
+      'TR',
+      'AR',
+      'MX',
+      'JP',
+      'KR',
+      'AU',
+      'CN',
+      'ID',
+      'NZ',
+      'CO',
+    ],
+    tiers: [
+      ['Premier League', 'Премьер-лига'],
+      ['First Division', 'Первый дивизион'],
+      ['Second Division', 'Второй дивизион'],
+    ],
+  },
+  3: {
+    hosts: ['US', 'ES', 'RU', 'AU', 'JP', 'AR'],
+    tiers: [
+      ['National Basketball League', 'Национальная баскетбольная лига'],
+      ['Basketball First League', 'Баскетбольная первая лига'],
+    ],
+  },
+  4: {
+    hosts: ['RU', 'US', 'DE', 'JP', 'KR', 'AU'],
+    tiers: [
+      ['Ice Hockey Superleague', 'Хоккейная суперлига'],
+      ['Ice Hockey First League', 'Хоккейная первая лига'],
+    ],
+  },
+  5: {
+    hosts: ['IT', 'RU', 'BR', 'JP', 'KR', 'AR'],
+    tiers: [
+      ['Volleyball Superleague', 'Волейбольная суперлига'],
+      ['Volleyball Major League', 'Волейбольная высшая лига'],
+    ],
+  },
+  7: {
+    hosts: ['DE', 'FR', 'ES', 'BR'],
+    tiers: [
+      ['Handball League', 'Гандбольная лига'],
+      ['Handball Second League', 'Гандбольная вторая лига'],
+    ],
+  },
+  8: { hosts: ['US', 'JP', 'KR'], tiers: [['Baseball League', 'Бейсбольная лига']] },
+  9: { hosts: ['US', 'MX'], tiers: [['Gridiron League', 'Лига американского футбола']] },
+  10: { hosts: ['EN', 'AU'], tiers: [['Cricket Premier League', 'Крикетная премьер-лига']] },
+};
+
+/** An international competition: its name, whether it is a top one, and the UTC offset of where it is held. */
+export type WorldChampData = readonly [name: Pair, isTop: boolean, utcOffset: number];
+
+export const WORLD_CHAMPS = {
   tennis: [
-    [['Masters', 'Мастерс'], true],
-    [['Open', 'Опен'], false],
-    [['Challenger', 'Челленджер'], false],
-    [['ITF Futures', 'ITF Фьючерс'], false],
+    [['Madrid Masters', 'Мастерс Мадрид'], true, 1],
+    [['Miami Masters', 'Мастерс Майами'], true, -5],
+    [['Shanghai Masters', 'Мастерс Шанхай'], true, 8],
+    [['Tokyo Open', 'Токио Опен'], false, 9],
+    [['Sydney Open', 'Сидней Опен'], false, 11],
+    [['Dubai Open', 'Дубай Опен'], false, 4],
+    [['Auckland Open', 'Окленд Опен'], false, 12],
+    [['Acapulco Open', 'Акапулько Опен'], false, -6],
+    [['Buenos Aires Open', 'Буэнос-Айрес Опен'], false, -3],
+    [['Challenger Canberra', 'Челленджер Канберра'], false, 11],
+    [['Challenger Busan', 'Челленджер Пусан'], false, 9],
+    [['Challenger Lima', 'Челленджер Лима'], false, -5],
+    [['Challenger Almaty', 'Челленджер Алматы'], false, 5],
+    [['Challenger Manila', 'Челленджер Манила'], false, 8],
+    [['ITF Futures Honolulu', 'ITF Фьючерс Гонолулу'], false, -10],
+    [['ITF Futures Cancun', 'ITF Фьючерс Канкун'], false, -5],
+    [['ITF Futures Hua Hin', 'ITF Фьючерс Хуахин'], false, 7],
+    [['ITF Futures Bangkok', 'ITF Фьючерс Бангкок'], false, 7],
+  ],
+  tableTennis: [
+    [['TT Elite Series', 'ТТ Элит Серия'], true, 1],
+    [['Pro Spin League', 'Про Спин Лига'], false, 3],
+    [['Table Tennis Cup', 'Кубок по настольному теннису'], false, 2],
   ],
   esports: [
-    [['Major', 'Мейджор'], true],
-    [['Pro League', 'Про-лига'], false],
-    [['Open Cup', 'Открытый кубок'], false],
+    [['Major', 'Мейджор'], true, 8],
+    [['Pro League Europe', 'Про-лига Европа'], false, 1],
+    [['Pro League Americas', 'Про-лига Америка'], false, -5],
+    [['Pro League Asia', 'Про-лига Азия'], false, 8],
+    [['Open Cup', 'Открытый кубок'], false, -3],
+  ],
+  efootball: [
+    [['eFootball Battle', 'Кибер-футбол Баттл'], false, 0],
+    [['eFootball Liga Pro', 'Кибер-футбол Лига Про'], false, 0],
   ],
   fight: [
-    [['Fight Night', 'Вечер боёв'], true],
-    [['Championship', 'Чемпионат'], false],
+    [['Fight Night', 'Вечер боёв'], true, -5],
+    [['Championship', 'Чемпионат'], false, 1],
   ],
-  virtual: [[['Virtual League', 'Виртуальная лига'], false]],
-} as const satisfies Record<string, readonly (readonly [Pair, boolean])[]>;
+  virtual: [[['Virtual League', 'Виртуальная лига'], false, 0]],
+} as const satisfies Record<string, readonly WorldChampData[]>;

@@ -314,7 +314,11 @@ export class FeedSimulator {
     const values = finalValues(t.game.profile, t.timeline, state);
     values.set('next', [0, 0]);
     const due = t.markets.filter((m) => !t.resulted.has(m.key) && values.has(m.grid));
-    this.#result(t, due, (m) => values.get(m.grid)!, events);
+    // The open next-goal market by the timeline, as a catch-up results it: a goal in the last tick
+    // before the end (an overtime winner) is its goal, not "none".
+    const finalOf = (m: MarketSpec) =>
+      m.type === 'next_goal' ? scorerOfGoal(t.timeline, Number(m.specifiers.goal)) : values.get(m.grid)!;
+    this.#result(t, due, finalOf, events);
   }
 
   #result(
@@ -418,8 +422,7 @@ export class FeedSimulator {
     if (!profile || !Number.isInteger(hour) || !Number.isInteger(index)) return null;
     const games =
       this.#hours.get(`${sportId}:${hour}`) ?? gamesOfHour(this.#options.seed, this.#world, profile, hour!);
-    const game = games[index!];
-    return game?.ref === ref ? game : null;
+    return games.find((g) => g.ref === ref) ?? null;
   }
 
   #forget(nowMs: number): void {

@@ -5,17 +5,20 @@
 import { Rng } from '@parlay/domain/sportsbook/prng.ts';
 import { SPORT_PROFILES, type SportProfile } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import type { Names } from '../../tables.ts';
+import { fixturePlanOf } from './calendar.ts';
 import {
-  CHAMP_NAMES,
   CLUB_NICKNAMES,
   COUNTRIES,
   type CountryData,
   ESPORT_WORDS,
   FOOTBALL_SUFFIXES,
   INITIALS,
+  NATIONAL_LEAGUES,
   type Pair,
   SURNAMES,
   WORLD,
+  WORLD_CHAMPS,
+  type WorldChampData,
 } from './names.ts';
 
 export interface SimCountry {
@@ -48,29 +51,36 @@ export interface SimChamp {
 export interface SimWorld {
   countries: SimCountry[];
   champsBySport: Map<number, SimChamp[]>;
+  /** Where each championship's fixture calendar stands, by champ ref. */
+  calendars: Map<string, ChampCalendar>;
+}
+
+/** A championship's place in time: its local time and the shift of its sport's cycle. */
+export interface ChampCalendar {
+  utcOffsetMin: number;
+  phaseMin: number;
 }
 
 type NameStyle = 'club' | 'nickname' | 'person' | 'brand';
-type ChampKind = keyof typeof CHAMP_NAMES;
+type WorldKind = keyof typeof WORLD_CHAMPS;
 
 interface SportPlan {
-  champs: ChampKind;
   names: NameStyle;
-  /** Countries with a league; 0 = international only. */
-  countries: number;
+  /** International competitions of the sport; national leagues when absent. */
+  world?: WorldKind;
 }
-
-const FOOTBALL_IDS = new Set([1]);
-const PERSON_SPORTS = new Set([2, 6, 11]);
 
 function planOf(profile: SportProfile): SportPlan {
   const id = profile.sportId;
-  if (FOOTBALL_IDS.has(id)) return { champs: 'league', names: 'club', countries: COUNTRIES.length };
-  if (id >= 60) return { champs: 'virtual', names: id === 60 ? 'club' : 'nickname', countries: 0 };
-  if (id >= 40) return { champs: 'esports', names: 'brand', countries: 0 };
-  if (id === 11) return { champs: 'fight', names: 'person', countries: 0 };
-  if (PERSON_SPORTS.has(id)) return { champs: 'tennis', names: 'person', countries: 0 };
-  return { champs: 'league', names: 'nickname', countries: 3 };
+  if (id === 1) return { names: 'club' };
+  if (id === 60) return { names: 'club', world: 'virtual' };
+  if (id >= 60) return { names: 'nickname', world: 'virtual' };
+  if (id === 44) return { names: 'brand', world: 'efootball' };
+  if (id >= 40) return { names: 'brand', world: 'esports' };
+  if (id === 11) return { names: 'person', world: 'fight' };
+  if (id === 2) return { names: 'person', world: 'tennis' };
+  if (id === 6) return { names: 'person', world: 'tableTennis' };
+  return { names: 'nickname' };
 }
 
 const names = ([en, ru]: Pair): Names => ({ en, ru });
@@ -84,27 +94,48 @@ export function buildWorld(seed: number): SimWorld {
     position: i + 1,
   }));
   const champsBySport = new Map<number, SimChamp[]>();
-  for (const profile of SPORT_PROFILES) champsBySport.set(profile.sportId, champsOf(seed, profile));
-  return { countries, champsBySport };
+  const calendars = new Map<string, ChampCalendar>();
+  for (const profile of SPORT_PROFILES) {
+    const champs = champsOf(seed, profile, calendars);
+    champsBySport.set(profile.sportId, champs);
+  }
+  return { countries, champsBySport, calendars };
 }
 
-function champsOf(seed: number, profile: SportProfile): SimChamp[] {
+function champsOf(seed: number, profile: SportProfile, calendars: Map<string, ChampCalendar>): SimChamp[] {
   const plan = planOf(profile);
-  const rng = Rng.derive(seed, 'champs', profile.sportId);
+  const fixtures = fixturePlanOf(profile.sportId);
   const champs: SimChamp[] = [];
-  if (plan.countries === 0) {
-    CHAMP_NAMES[plan.champs].forEach(([title, isTop], k) => {
-      champs.push(champ(seed, profile, plan, WORLD, title, isTop, k, champs.length));
+  const add = (
+    country: CountryData,
+    title: Pair,
+    isTop: boolean,
+    tier: number,
+    utcOffset: number,
+    turn: number,
+  ) => {
+    const index = champs.length;
+    const made = champ(seed, profile, plan, fixtures.teams, country, title, isTop, tier, index);
+    champs.push(made);
+    calendars.set(made.ref, {
+      utcOffsetMin: Math.round(utcOffset * 60),
+      phaseMin: fixtures.phases[turn % fixtures.phases.length]!,
+    });
+  };
+  if (plan.world) {
+    WORLD_CHAMPS[plan.world].forEach(([title, isTop, offset]: WorldChampData, k) => {
+      add(WORLD, title, isTop, k, offset, k);
     });
     return champs;
   }
-  const hosts = rng.shuffle([...COUNTRIES]).slice(0, plan.countries);
-  const order = FOOTBALL_IDS.has(profile.sportId) ? COUNTRIES : hosts;
-  order.forEach((country, c) => {
-    const tiers = FOOTBALL_IDS.has(profile.sportId) ? CHAMP_NAMES.league : CHAMP_NAMES.league.slice(0, 1);
-    tiers.forEach(([title, top], tier) => {
-      const isTop = top && (FOOTBALL_IDS.has(profile.sportId) ? c < 6 : c === 0);
-      champs.push(champ(seed, profile, plan, country, title, isTop, tier, champs.length));
+  const leagues = NATIONAL_LEAGUES[profile.sportId];
+  if (!leagues) return champs;
+  const hosts = leagues.hosts.map((code) => COUNTRIES.find((c) => c.code === code)!);
+  // Tier by tier, so a sport's top leagues come first; a country's tiers alternate phases.
+  leagues.tiers.forEach((title, tier) => {
+    hosts.forEach((country, c) => {
+      const isTop = tier === 0 && (profile.sportId === 1 ? c < 6 : c === 0);
+      add(country, title, isTop, tier, country.utcOffset, c + tier);
     });
   });
   return champs;
@@ -114,6 +145,7 @@ function champ(
   seed: number,
   profile: SportProfile,
   plan: SportPlan,
+  teamCount: number,
   country: CountryData,
   title: Pair,
   isTop: boolean,
@@ -122,7 +154,7 @@ function champ(
 ): SimChamp {
   const ref = `ch:${profile.sportId}:${index}`;
   const rng = Rng.derive(seed, 'teams', ref);
-  const teamNames = teamNamesFor(plan.names, country, tier, rng);
+  const teamNames = teamNamesFor(plan.names, teamCount, country, tier, rng);
   const teams = teamNames.map((pair, i) => ({
     ref: `t:${profile.sportId}:${index}:${i}`,
     sportId: profile.sportId,
@@ -146,11 +178,11 @@ function champ(
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Unique names inside one championship. */
-function teamNamesFor(style: NameStyle, country: CountryData, tier: number, rng: Rng): Pair[] {
+function teamNamesFor(style: NameStyle, count: number, country: CountryData, tier: number, rng: Rng): Pair[] {
   const cities = country.cities.length > 0 ? country.cities : COUNTRIES.flatMap((c) => c.cities.slice(0, 2));
   if (style === 'club' || style === 'nickname') {
     const suffixes = style === 'club' ? FOOTBALL_SUFFIXES : CLUB_NICKNAMES;
-    return cities.slice(0, 14).map(([en, ru], i) => {
+    return cities.slice(0, count).map(([en, ru], i) => {
       const [sEn, sRu] = suffixes[(i * 3 + tier * 5) % suffixes.length]!;
       return [`${en} ${sEn}`, `${ru} ${sRu}`] as const;
     });
@@ -163,5 +195,5 @@ function teamNamesFor(style: NameStyle, country: CountryData, tier: number, rng:
     for (const first of ESPORT_WORDS[0])
       for (const second of ESPORT_WORDS[1]) combos.push([`${first} ${second}`, `${first} ${second}`]);
   }
-  return rng.shuffle(combos).slice(0, 16);
+  return rng.shuffle(combos).slice(0, count);
 }

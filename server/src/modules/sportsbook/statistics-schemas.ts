@@ -1,0 +1,90 @@
+/** TypeBox schemas of the statistics reads: a championship's table and a game's statistics. */
+import { Type } from '@sinclair/typebox';
+import { Int32Id } from '../../platform/request-schemas.ts';
+import { Lang } from './schemas.ts';
+
+export const HEAD_TO_HEAD_MAX = 20;
+
+export const ChampParams = Type.Object({ champId: Int32Id({ description: 'Championship id' }) });
+export const ChampStatisticsQuery = Type.Object({ lang: Lang });
+export const GameStatisticsQuery = Type.Object({
+  h2h: Type.Integer({
+    minimum: 1,
+    maximum: HEAD_TO_HEAD_MAX,
+    default: 10,
+    description: 'How many of the teams’ latest games against each other to list',
+  }),
+  lang: Lang,
+});
+
+const Team = Type.Object({
+  id: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'null: a team of the simulated past not in the catalogue',
+  }),
+  name: Type.String(),
+});
+const Form = Type.Array(Type.Union([Type.Literal('W'), Type.Literal('D'), Type.Literal('L')]), {
+  maxItems: 5,
+  description: 'Latest results, newest first',
+});
+const Score = Type.Object({ home: Type.Integer(), away: Type.Integer() });
+
+const TableRow = Type.Object({
+  position: Type.Integer(),
+  team: Team,
+  played: Type.Integer(),
+  won: Type.Integer(),
+  drawn: Type.Integer(),
+  lost: Type.Integer(),
+  scoreFor: Type.Integer({ description: 'Goals, points or sets for' }),
+  scoreAgainst: Type.Integer(),
+  points: Type.Integer(),
+  form: Form,
+});
+
+export const ChampStatisticsSchema = Type.Object({
+  champ: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    sport: Type.Object({ id: Type.Integer(), slug: Type.String(), name: Type.String() }),
+    country: Type.Object({ code: Type.String(), name: Type.String() }),
+  }),
+  season: Type.Object({
+    from: Type.String({ format: 'date-time' }),
+    to: Type.String({ format: 'date-time' }),
+    games: Type.Integer(),
+  }),
+  pointsRule: Type.Object({ win: Type.Integer(), draw: Type.Integer(), loss: Type.Integer() }),
+  table: Type.Array(TableRow),
+});
+
+const StatLine = Type.Object({
+  key: Type.String({ description: 'shots, shots_on_target, possession (percent), corners, cards, …' }),
+  home: Type.Integer(),
+  away: Type.Integer(),
+});
+
+export const GameStatisticsSchema = Type.Object({
+  game: Type.Object({
+    id: Type.Integer(),
+    sportId: Type.Integer(),
+    champ: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    home: Team,
+    away: Team,
+    startAt: Type.String({ format: 'date-time' }),
+    status: Type.Integer(),
+    score: Score,
+    periodScores: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+  }),
+  match: Type.Array(StatLine),
+  form: Type.Object({ home: Form, away: Form }),
+  headToHead: Type.Object({
+    games: Type.Array(
+      Type.Object({ startAt: Type.String({ format: 'date-time' }), home: Team, away: Team, score: Score }),
+      { maxItems: HEAD_TO_HEAD_MAX },
+    ),
+    homeWins: Type.Integer(),
+    draws: Type.Integer(),
+    awayWins: Type.Integer(),
+  }),
+});

@@ -1,0 +1,153 @@
+import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../testing/test-app.ts';
+import { SimulatedHistory } from './feed/simulator/history.ts';
+import { seasonStartMs } from './season-games.ts';
+import { getApi, SIMULATED_START_MS as NOW, simulatedCatalogueApp } from './test-support.ts';
+
+interface Row {
+  position: number;
+  team: { id: number | null; name: string };
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  scoreFor: number;
+  scoreAgainst: number;
+  points: number;
+  form: string[];
+}
+const sum = (rows: Row[], f: (r: Row) => number) => rows.reduce((s, r) => s + f(r), 0);
+
+describe('sportsbook statistics', () => {
+  let t: TestApp;
+  const get = (url: string) => getApi(t, url);
+  const history = new SimulatedHistory(285);
+
+  beforeAll(async () => {
+    t = await simulatedCatalogueApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const champOf = async (sportId: number) => {
+    const champs = await get(`/champs?sportId=${sportId}&lang=en`);
+    return champs.body.data[0] as { id: number; name: string };
+  };
+
+  it('a football table adds up: W+D+L = played, goals for = goals against, 3-1-0 points, ordered', async () => {
+    const champ = await champOf(1);
+    const { status, body } = await get(`/champs/${champ.id}/statistics?lang=en`);
+    expect(status).toBe(200);
+    const rows: Row[] = body.table;
+    expect(rows).toHaveLength(14);
+    // The current season of a 14-team double round robin: whole rounds of 7 games so far, each
+    // team at most once a round (a round's games may still be under way).
+    expect(body.season.games).toBeGreaterThanOrEqual(7);
+    expect(Date.parse(body.season.from)).toBeGreaterThan(NOW - 130 * 86_400_000);
+    for (const r of rows) expect(r.played).toBeLessThanOrEqual(Math.ceil(body.season.games / 7));
+    for (const r of rows) {
+      expect(r.won + r.drawn + r.lost, r.team.name).toBe(r.played);
+      expect(r.points).toBe(3 * r.won + r.drawn);
+      expect(r.team.name).toMatch(/\w/);
+    }
+    expect(sum(rows, (r) => r.played)).toBe(2 * body.season.games);
+    expect(sum(rows, (r) => r.scoreFor)).toBe(sum(rows, (r) => r.scoreAgainst));
+    expect(sum(rows, (r) => r.won)).toBe(sum(rows, (r) => r.lost));
+    expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i + 1));
+    for (let i = 1; i < rows.length; i += 1)
+      expect(rows[i - 1]!.points).toBeGreaterThanOrEqual(rows[i]!.points);
+  });
+
+  it('the form of every team is its last five results in the champ, newest first', async () => {
+    const champ = await champOf(1);
+    const { body } = await get(`/champs/${champ.id}/statistics?lang=en`);
+    const world = history.world.champsBySport.get(1)!.find((c) => c.names.en === champ.name)!;
+    const games = history
+      .finishedGames(1, history.seasonStartMs(1, world.ref, NOW)!, NOW)
+      .filter((g) => g.champRef === world.ref)
+      .sort((a, b) => b.startAtMs - a.startAtMs || (a.ref < b.ref ? -1 : 1));
+    for (const row of body.table as Row[]) {
+      const team = world.teams.find((x) => x.names.en === row.team.name)!;
+      const expected = games
+        .filter((g) => g.homeRef === team.ref || g.awayRef === team.ref)
+        .slice(0, 5)
+        .map((g) => {
+          const [own, other] = g.homeRef === team.ref ? g.score : [g.score[1], g.score[0]];
+          return own > other ? 'W' : own === other ? 'D' : 'L';
+        });
+      expect(row.form, row.team.name).toEqual(expected);
+    }
+  });
+
+  it('the simulated past agrees with the finished games the feed delivered', async () => {
+    const delivered = await t.deps.db.db
+      .selectFrom('games')
+      .select(['ref', 'score_home', 'score_away'])
+      .where('sport_id', '=', 1)
+      .where('status', '=', GAME_STATUS.FINISHED)
+      .execute();
+    expect(delivered.length).toBeGreaterThan(20);
+    const past = new Map(history.finishedGames(1, seasonStartMs(NOW), NOW).map((g) => [g.ref, g.score]));
+    for (const g of delivered) expect(past.get(g.ref), g.ref).toEqual([g.score_home, g.score_away]);
+  });
+
+  it('a set sport’s table counts sets and never draws', async () => {
+    const champ = await champOf(40);
+    const { body } = await get(`/champs/${champ.id}/statistics?lang=ru`);
+    const rows: Row[] = body.table;
+    expect(body.pointsRule).toEqual({ win: 2, draw: 1, loss: 0 });
+    expect(sum(rows, (r) => r.drawn)).toBe(0);
+    expect(sum(rows, (r) => r.scoreFor)).toBe(sum(rows, (r) => r.scoreAgainst));
+    for (const r of rows) expect(r.won + r.lost).toBe(r.played);
+  });
+
+  it('a finished football game’s statistics agree with its score, corners and cards', async () => {
+    const finished = await t.deps.db.db
+      .selectFrom('games')
+      .select(['id'])
+      .where('sport_id', '=', 1)
+      .where('status', '=', GAME_STATUS.FINISHED)
+      .orderBy('id')
+      .limit(15)
+      .execute();
+    let met = 0;
+    for (const { id } of finished) {
+      const [stats, game] = await Promise.all([
+        get(`/games/${id}/statistics?lang=en`),
+        get(`/games/${id}?lang=en`),
+      ]);
+      expect(stats.status).toBe(200);
+      const line = (key: string) => stats.body.match.find((l: { key: string }) => l.key === key);
+      const { home, away } = game.body.score;
+      expect(line('shots_on_target').home).toBeGreaterThanOrEqual(home);
+      expect(line('shots_on_target').away).toBeGreaterThanOrEqual(away);
+      expect(line('shots').home).toBeGreaterThanOrEqual(line('shots_on_target').home);
+      expect(line('shots').away).toBeGreaterThanOrEqual(line('shots_on_target').away);
+      expect(line('possession').home + line('possession').away).toBe(100);
+      expect([line('corners').home, line('corners').away]).toEqual(game.body.stats.corners);
+      expect([line('cards').home, line('cards').away]).toEqual(game.body.stats.cards);
+      const h2h = stats.body.headToHead;
+      expect(h2h.homeWins + h2h.draws + h2h.awayWins).toBe(h2h.games.length);
+      const pair = [game.body.home.name, game.body.away.name].sort();
+      for (const past of h2h.games) expect([past.home.name, past.away.name].sort()).toEqual(pair);
+      met += h2h.games.length;
+      expect(stats.body.form.home.length).toBeLessThanOrEqual(5);
+      expect(JSON.stringify(stats.body)).not.toContain('"ref"');
+    }
+    expect(met).toBeGreaterThan(0);
+  });
+
+  it('refuses bad ids and limits with stable codes', async () => {
+    expect((await get('/champs/999999/statistics')).body.error.code).toBe('CHAMP_NOT_FOUND');
+    expect((await get('/games/999999/statistics')).body.error.code).toBe('GAME_NOT_FOUND');
+    for (const url of ['/champs/abc/statistics', '/champs/0/statistics', '/games/1/statistics?h2h=0']) {
+      const res = await get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await get('/games/1/statistics?h2h=21')).status).toBe(400);
+    expect((await get('/champs/1/statistics?lang=de')).status).toBe(400);
+  });
+});
