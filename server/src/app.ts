@@ -9,6 +9,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
+  type AccountBonusFacts,
   accountsModule,
   BalanceFeed,
   Ledger,
@@ -17,14 +18,27 @@ import {
   verificationRoutes,
 } from './modules/accounts/index.ts';
 import { authModule, createAuthService, provideAuth } from './modules/auth/index.ts';
+import {
+  backofficeContentModule,
+  backofficeModule,
+  backofficePlayersModule,
+  backofficeProductsModule,
+  backofficeTradingModule,
+} from './modules/backoffice/index.ts';
 import { bettingModule, createBettingContext } from './modules/betting/index.ts';
 import { blocksModule } from './modules/blocks/index.ts';
-import { bonusesModule, createBonusService, hookBonuses } from './modules/bonuses/index.ts';
+import {
+  bonusesModule,
+  createBonusService,
+  createCampaignDesk,
+  hookBonuses,
+} from './modules/bonuses/index.ts';
 import { captchaModule } from './modules/captcha/index.ts';
 import { cashbackModule, createCashbackContext } from './modules/cashback/index.ts';
 import {
   casinoCatalogueFor,
   casinoModule,
+  createCatalogueAdmin,
   createProviderRegistry,
   DEMO_STUDIO,
   demoStudioEnabled,
@@ -58,6 +72,7 @@ import { createTotoContext, totoModule, totoSettingsOf } from './modules/toto/in
 import { createTournamentsContext, scoreRound, tournamentsModule } from './modules/tournaments/index.ts';
 import { webModule } from './modules/web/index.ts';
 import { type Config, hasRole } from './platform/config.ts';
+import { readsToleratingLag } from './platform/db.ts';
 import { installHttpBehaviour, renderFrameworkError } from './platform/http.ts';
 import type { ModuleDeps } from './platform/module.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -112,7 +127,7 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     await app.register(blocksModule, { deps, siteConfig });
     const casinoCatalogue = casinoCatalogueFor(deps, siteConfig);
     const content = createContent(
-      { db: deps.db.db, clock: deps.clock, bus: deps.bus },
+      { db: deps.db.db, reads: readsToleratingLag(deps.db), clock: deps.clock, bus: deps.bus },
       contentStorageAt(deps.config.dataDir),
     );
     await app.register(redirectsModule, {
@@ -140,7 +155,15 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     const limits = createLimitsService(deps, auth);
     auth.onSignIn((userId) => limits.assertMaySignIn(BigInt(userId)));
     payments.provideDepositLimits(limits.forDeposits());
-    await app.register(accountsModule, { ledger });
+    // The accounts list carries the bonus engine's facts (set below, once the engine is built).
+    let bonusFacts: ((userId: bigint, currency: string) => Promise<AccountBonusFacts>) | undefined;
+    await app.register(accountsModule, {
+      ledger,
+      bonusFacts: (userId, currency) =>
+        bonusFacts
+          ? bonusFacts(userId, currency)
+          : Promise.resolve({ isAvailableFirstDepositBonus: false, bonusIdByAccount: new Map() }),
+    });
     await app.register(verificationRoutes, {
       verification,
       identificationFlavour: async () => {
@@ -155,6 +178,12 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
       deps.clock,
     );
     await app.register(paymentsModule, { deps, payments, ledger, grants });
+    // The back office decides withdrawals through the same payments service (docs/backoffice.md).
+    await app.register(backofficeModule, {
+      deps,
+      payments,
+      playerNames: (ids) => auth.firstNamesOf(ids),
+    });
     await app.register(limitsModule, { limits });
     const betting = createBettingContext(deps, { ledger, siteConfig, limits });
     // The bonus engine: deposits, settled bets and registrations reach it; the casino asks it per stake.
@@ -164,7 +193,10 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
       checks: limits,
       log: (message, err) => app.log.warn({ err }, message),
     });
-    if (deps.config.bonusEngine) hookBonuses(bonuses, { payments, settlement: betting, auth });
+    if (deps.config.bonusEngine) {
+      hookBonuses(bonuses, { payments, settlement: betting, auth });
+      bonusFacts = (userId, currency) => bonuses.accountFacts(userId, currency);
+    }
     await app.register(bonusesModule, { bonuses });
     // Bring-a-friend: registrations with a code, the friends' deposits and settled stakes reach it.
     const referrals = createReferralService(deps, {
@@ -175,6 +207,8 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     hookReferrals(referrals, { auth, payments, settlement: betting });
     await app.register(referralsModule, { referrals });
     await app.register(bettingModule, { ctx: betting });
+    // The back office's trading desk settles and voids through the same betting context (docs/backoffice.md).
+    await app.register(backofficeTradingModule, { deps, betting });
     // Casino tournaments: each finished real round is scored (one statement) after it committed.
     const tournaments = createTournamentsContext(deps, { ledger });
     await app.register(casinoModule, {
@@ -187,6 +221,18 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
       roundFinished: (round) => scoreRound(tournaments, round),
     });
     await app.register(tournamentsModule, { ctx: tournaments });
+    // The back office's casino and bonus sections change games and campaigns through those modules' services.
+    await app.register(backofficeProductsModule, {
+      deps,
+      catalogue: createCatalogueAdmin({
+        db: deps.db.db,
+        clock: deps.clock,
+        bus: deps.bus,
+        invalidate: () => casinoCatalogue.invalidate(),
+      }),
+      bonuses,
+      campaigns: createCampaignDesk(bonuses),
+    });
     // The development demo studio (docs/demo-studio.md): only with the development provider.
     const demoStudio = demoStudioEnabled(deps.config)
       ? createProviderRegistry(deps.config, deps.db.db).get(DEMO_STUDIO)
@@ -206,11 +252,23 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
         auth,
       ),
     });
-    await app.register(supportModule, {
-      support: createSupportService(
-        { db: deps.db.db, clock: deps.clock, bus: deps.bus },
-        supportStorageAt(deps.config.dataDir),
-      ),
+    const support = createSupportService(
+      { db: deps.db.db, clock: deps.clock, bus: deps.bus },
+      supportStorageAt(deps.config.dataDir),
+    );
+    await app.register(supportModule, { support });
+    // The back office's players section decides through the same ledger, verification, limits and support services.
+    await app.register(backofficePlayersModule, {
+      deps,
+      services: { ledger, verification, limits },
+      support,
+    });
+    // The back office's content, blocks, redirects, terms and configuration sections (docs/backoffice.md).
+    await app.register(backofficeContentModule, {
+      deps,
+      content: content.store,
+      terms: auth.terms,
+      siteConfig,
     });
     await app.register(totoModule, {
       ctx: createTotoContext(

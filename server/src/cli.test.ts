@@ -14,11 +14,14 @@ function parlay(args: string[], env: Record<string, string>) {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
-    timeout: 60_000,
+    // A bound: migrating from nothing takes ~5 s on a quiet machine, several times that in a busy CI.
+    timeout: 280_000,
   });
 }
 
-describe('parlay CLI', () => {
+// Bounds only: each test runs the CLI in child processes on new data directories; at load 22-30 one
+// took 263 s (about 15 s on a quiet machine).
+describe('parlay CLI', { timeout: 300_000 }, () => {
   it('stops at boot with one clear line naming a bad variable', () => {
     const result = parlay(['start'], { PORT: 'eighty' });
     expect(result.status).toBe(1);
@@ -93,7 +96,8 @@ describe('parlay CLI', () => {
               () => 0,
             ),
           {
-            timeout: 60_000,
+            // A bound: a first start migrates and seeds a new data directory (~6 s quiet, minutes at load 30).
+            timeout: 240_000,
             interval: 200,
           },
         )

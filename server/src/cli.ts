@@ -1,5 +1,5 @@
 /**
- * parlay start | migrate | seed | config | terms | ledger | payments | bonuses | referrals | verification | fx | promo | bets | verify | lotto | toto | content | support | outbox | cashback | tournaments — the command line of the deployable.
+ * parlay start | migrate | seed | config | terms | ledger | payments | bonuses | referrals | verification | fx | promo | bets | verify | lotto | toto | content | support | outbox | cashback | tournaments | operators | audit — the command line of the deployable.
  * Invalid configuration stops the process with one line naming the bad variable.
  */
 
@@ -16,6 +16,7 @@ import {
   VerificationService,
 } from './modules/accounts/index.ts';
 import { createAuthService, TermsService } from './modules/auth/index.ts';
+import { OPERATORS_USAGE, runAuditCommand, runOperatorsCommand } from './modules/backoffice/index.ts';
 import {
   BETTING_USAGE,
   createBettingContext,
@@ -76,10 +77,13 @@ import {
   runTournamentsCommand,
   TOURNAMENTS_USAGE,
 } from './modules/tournaments/index.ts';
+import { BACKUP_USAGE, BackupError, createBackup, restoreBackup } from './platform/backup.ts';
 import { createBus } from './platform/bus-factory.ts';
 import { systemClock } from './platform/clock.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
+import { DataDirInUseError } from './platform/data-dir-lock.ts';
 import { openDatabase } from './platform/db.ts';
+import { envExample } from './platform/env-example.ts';
 import { AppError } from './platform/errors.ts';
 import { createMetrics } from './platform/metrics.ts';
 import { migrate } from './platform/migrations.ts';
@@ -92,6 +96,8 @@ const USAGE = `usage: parlay <command>
   config get [group]             print the site configuration (or one group) as JSON
   config set <group.key> <json>  change one setting (checked against its schema)
   config reset <group.key>       return one setting to its default
+  config env-example             print every environment variable with its description and
+                                 default (the text of .env.example); opens no database
   terms publish [--effective <ISO date>] [note]
                                  publish new terms: signed-in players confirm them again from
                                  that moment (default now)
@@ -110,7 +116,9 @@ ${TOTO_USAGE}
 ${IMPORT_PROVIDER_USAGE}
 ${CONTENT_USAGE}
 ${SUPPORT_USAGE}
-${OUTBOX_USAGE}`;
+${OUTBOX_USAGE}
+${BACKUP_USAGE}
+${OPERATORS_USAGE}`;
 
 async function withDatabase<T>(
   config: Config,
@@ -228,6 +236,44 @@ async function runBettingCommand(
   }
 }
 
+/** backup <target> | restore <source> [--force]: refusals (a damaged backup, a used target) are one line. */
+async function runBackupCommand(
+  config: Config,
+  command: 'backup' | 'restore',
+  args: string[],
+): Promise<number> {
+  const force = args.includes('--force');
+  const [place, ...rest] = args.filter((arg) => arg !== '--force');
+  if (!place || rest.length > 0 || (command === 'backup' && force)) {
+    console.error(USAGE);
+    return 1;
+  }
+  try {
+    if (command === 'restore') {
+      // The backup is checked before the target is opened: a damaged one leaves it untouched.
+      const open = () =>
+        openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+      const { manifest, applied } = await restoreBackup(open, config.dataDir, place, { force });
+      console.log(
+        `restored the backup of ${manifest.createdAt} (migration level ${manifest.migrationLevel})${applied.length ? `; then applied ${applied.join(', ')}` : ''}`,
+      );
+      return 0;
+    }
+    return await withDatabase(config, async (handle) => {
+      const manifest = await createBackup(handle, config.dataDir, place);
+      const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
+      console.log(
+        `backup written to ${path.resolve(place)}: ${rows} rows in ${Object.keys(manifest.tables).length} tables, ${manifest.parts.length - 1} files, migration level ${manifest.migrationLevel}`,
+      );
+      return 0;
+    });
+  } catch (err) {
+    if (!(err instanceof BackupError)) throw err;
+    console.error(err.message);
+    return 1;
+  }
+}
+
 /** In a cluster only the first process runs background workers; the others serve requests. */
 function workerConfig(config: Config): Config {
   if (cluster.isPrimary || cluster.worker?.id === 1) return config;
@@ -266,6 +312,10 @@ async function run(command: string | undefined): Promise<number> {
     console.log(USAGE);
     return command === undefined ? 1 : 0;
   }
+  if (command === 'config' && process.argv[3] === 'env-example') {
+    process.stdout.write(envExample());
+    return 0;
+  }
   const config = loadConfig(process.env);
   switch (command) {
     case 'start': {
@@ -291,6 +341,9 @@ async function run(command: string | undefined): Promise<number> {
       process.once('SIGINT', () => shutdown('SIGINT'));
       return -1;
     }
+    case 'backup':
+    case 'restore':
+      return runBackupCommand(config, command, process.argv.slice(3));
     case 'migrate': {
       const report = await withDatabase(config, (db) => migrate(db));
       console.log(report.applied.length ? `applied ${report.applied.join(', ')}` : 'database is up to date');
@@ -340,6 +393,16 @@ async function run(command: string | undefined): Promise<number> {
       return withDatabase(config, async (handle) => {
         await migrate(handle);
         return runLedgerCommand(new Ledger(handle.db, systemClock), process.argv.slice(3));
+      });
+    case 'operators':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        return runOperatorsCommand(handle.db, systemClock, process.argv.slice(3));
+      });
+    case 'audit':
+      return withDatabase(config, async (handle) => {
+        await migrate(handle);
+        return runAuditCommand(handle.db, process.argv.slice(3));
       });
     case 'fx':
       return withDatabase(config, async (handle) => {
@@ -534,7 +597,8 @@ run(process.argv[2]).then(
     if (code >= 0) process.exit(code);
   },
   (err: unknown) => {
-    if (err instanceof ConfigError || err instanceof AppError) console.error(err.message);
+    if (err instanceof ConfigError || err instanceof AppError || err instanceof DataDirInUseError)
+      console.error(err.message);
     else console.error(err);
     process.exit(1);
   },

@@ -14,6 +14,7 @@ import {
   VerificationService,
 } from './modules/accounts/index.ts';
 import { createAuthService } from './modules/auth/index.ts';
+import { startAlertsWorker, startDashboardWorker } from './modules/backoffice/index.ts';
 import { createBettingContext, startBettingWorkers } from './modules/betting/index.ts';
 import { createBonusService, hookBonuses, startBonusWorker } from './modules/bonuses/index.ts';
 import { createCashbackContext, startCashbackWorker } from './modules/cashback/index.ts';
@@ -22,6 +23,7 @@ import {
   createCrashContext,
   createTvContext,
   demoStudioEnabled,
+  type FinishedRound,
   SeamlessWallet,
   seedCasinoCatalogue,
   startBingoEngine,
@@ -46,14 +48,16 @@ import {
 import { isCatalogueEmpty, seedCatalogue, startFeedWorker } from './modules/sportsbook/index.ts';
 import { createSupportService, startSupportAnnouncer, supportStorageAt } from './modules/support/index.ts';
 import { createTotoContext, startTotoWorker, totoSettingsOf } from './modules/toto/index.ts';
-import { createTournamentsContext, startTournamentsWorker } from './modules/tournaments/index.ts';
+import { createTournamentsContext, scoreRound, startTournamentsWorker } from './modules/tournaments/index.ts';
 import { createBus } from './platform/bus-factory.ts';
 import { systemClock } from './platform/clock.ts';
 import { type Config, hasRole } from './platform/config.ts';
 import { openDatabase } from './platform/db.ts';
+import { Leadership } from './platform/leadership.ts';
 import { createMetrics } from './platform/metrics.ts';
 import { migrate } from './platform/migrations.ts';
 import type { ModuleDeps } from './platform/module.ts';
+import { PrivateLogBus, startPrivateLogPrune } from './platform/private-log.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -69,16 +73,27 @@ export interface RunningServer {
  */
 export const STOP_GRACE_MS = 5_000;
 
+/**
+ * How often a workers process tries to take over a singleton job group whose leader died (and a
+ * leader checks its lock's connection): a failover takes at most about this long.
+ */
+export const LEADERSHIP_POLL_MS = 500;
+
 export async function createDeps(config: Config): Promise<ModuleDeps> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    readUrl: config.databaseReadUrl,
   });
   return {
     config,
     db,
-    bus: await createBus(config.busUrl),
+    // Players' private messages are logged with an offset first: a socket that reconnects to any
+    // process is sent what it missed (server/src/platform/private-log.ts).
+    bus: new PrivateLogBus(await createBus(config.busUrl), db.db, (err) =>
+      process.emitWarning(`private event log: ${(err as Error).message}`),
+    ),
     clock: systemClock,
     metrics: createMetrics({ collectDefaults: true }),
   };
@@ -98,12 +113,32 @@ export async function startServer(config: Config): Promise<RunningServer> {
       createContent({ db: deps.db.db, clock: deps.clock, bus: deps.bus }, contentStorageAt(config.dataDir)),
     );
   }
+  // Singleton job groups run in the one workers process that holds the group's advisory lock
+  // (server/src/platform/leadership.ts); with the embedded database this process always does.
+  const leadership = hasRole(config, 'workers')
+    ? new Leadership({
+        connectionString: deps.db.kind === 'postgres' ? config.databaseUrl : null,
+        pollMs: LEADERSHIP_POLL_MS,
+        log: { info: (d, m) => app.log.info(d, m), warn: (d, m) => app.log.warn(d, m) },
+        registry: deps.metrics.registry,
+      })
+    : null;
+  if (leadership) deps.leadership = leadership;
   const app = await buildApp(deps);
   app.log.info({ applied: report.applied, database: deps.db.kind, roles: config.roles }, 'database ready');
 
   const stopWorkers: (() => void | Promise<void>)[] = [];
   if (hasRole(config, 'workers')) {
-    stopWorkers.push(startClockTicker(deps));
+    leadership?.run('clock', () => {
+      const stopTicker = startClockTicker(deps);
+      const stopPrune = startPrivateLogPrune(deps.db.db, deps.clock, (err) =>
+        app.log.warn({ err }, 'private event log prune failed'),
+      );
+      return async () => {
+        stopTicker();
+        await stopPrune();
+      };
+    });
     // E-mail and SMS leave the outbox here (SMTP, SMS webhook; retries; several processes claim apart).
     stopWorkers.push(startMessaging(deps, app.log));
     // Live delay, settlement and auto cash-out; balances reach /ws through the ledger's feed.
@@ -156,11 +191,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     hookReferrals(referrals, { payments: reconciled, settlement: bettingCtx });
     stopWorkers.push(startReferralWorker(referrals, app.log));
+    // Responsible-gaming and AML alerts: every pass raises at most one case per rule, player and window.
+    stopWorkers.push(startAlertsWorker(deps.db.db, deps.clock, { intervalMs: 60_000 }, app.log));
+    // Dashboards: the hours touched since the last pass recomputed into the hourly rollups.
+    stopWorkers.push(startDashboardWorker(deps.db.db, deps.clock, { intervalMs: 15_000 }, app.log));
+    // Crash bets, bingo purchases and TV bets count for the casino tournaments once their round settled.
+    const tournaments = createTournamentsContext(deps, { ledger });
+    const finished = (round: FinishedRound) =>
+      scoreRound(tournaments, round).catch((err: unknown) => app.log.warn({ err }, 'round observer failed'));
     // The crash game's shared rounds: one engine at a time across processes (its lease row).
-    stopWorkers.push(startCrashEngine(createCrashContext(deps, { ledger, limits }), app.log));
+    stopWorkers.push(startCrashEngine(createCrashContext(deps, { ledger, limits, finished }), app.log));
     // Bingo rooms and TV games: scheduled shared draws, one engine each across processes (lease rows).
-    stopWorkers.push(startBingoEngine(createBingoContext(deps, { ledger, limits }), app.log));
-    stopWorkers.push(startTvEngine(createTvContext(deps, { ledger, limits }), app.log));
+    stopWorkers.push(startBingoEngine(createBingoContext(deps, { ledger, limits, finished }), app.log));
+    stopWorkers.push(startTvEngine(createTvContext(deps, { ledger, limits, finished }), app.log));
     // Lotto draws: scheduled ahead, closed, drawn, settled and paid (every step claims its rows).
     stopWorkers.push(
       startLottoWorker(createLottoContext(deps, { ledger, limits }), { intervalMs: 1000 }, app.log),
@@ -170,9 +213,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       startCashbackWorker(createCashbackContext(deps, { ledger }), { intervalMs: 60_000 }, app.log),
     );
     // Casino tournaments: ended ones get their places fixed and each prize paid once.
-    stopWorkers.push(
-      startTournamentsWorker(createTournamentsContext(deps, { ledger }), { intervalMs: 5_000 }, app.log),
-    );
+    stopWorkers.push(startTournamentsWorker(tournaments, { intervalMs: 5_000 }, app.log));
     // Toto draws: the next one made from the line, closed, results taken, distributed, winners paid.
     const toto = createTotoContext(
       { db: deps.db.db, clock: deps.clock, bus: deps.bus },
@@ -180,39 +221,54 @@ export async function startServer(config: Config): Promise<RunningServer> {
       totoSettingsOf(config),
     );
     stopWorkers.push(startTotoWorker(toto, { intervalMs: config.totoWorkerIntervalMs }, app.log));
-    // Provider rounds left open past their timeout are closed (each by one process: SKIP LOCKED).
+    // Provider rounds left open past their timeout are closed (each by one process: SKIP LOCKED),
+    // and those with a stake scored for the tournaments.
     stopWorkers.push(
       startProviderSweep(
-        { ledger, clock: deps.clock, limits, wallet: new SeamlessWallet(ledger, deps.clock) },
-        app.log,
-      ),
-    );
-    stopWorkers.push(
-      startVerificationAnnouncer({ ...deps, db: deps.db.db, log: app.log }, verification),
-      startReconciler(reconciled, app.log),
-    );
-    // Support: operator answers and closes (also those of `parlay support`) reach the player's pages.
-    stopWorkers.push(
-      startSupportAnnouncer(
-        createSupportService(
-          { db: deps.db.db, clock: deps.clock, bus: deps.bus },
-          supportStorageAt(config.dataDir),
-        ),
-        app.log,
-      ),
-    );
-    if (config.feedProvider === 'simulator') {
-      const feed = startFeedWorker(
-        deps,
         {
-          tickMs: config.feedTickMs,
-          heartbeatMs: config.feedHeartbeatSeconds * 1000,
-          simulator: { seed: config.feedSeed, margin: config.feedMarginBasisPoints / 10_000 },
+          ledger,
+          clock: deps.clock,
+          limits,
+          wallet: new SeamlessWallet(ledger, deps.clock),
+          finished: (round) =>
+            scoreRound(tournaments, round).catch((err: unknown) =>
+              app.log.warn({ err }, 'round observer failed'),
+            ),
         },
         app.log,
-      );
-      stopWorkers.push(() => feed.stop());
+      ),
+    );
+    leadership?.run('reconciliation', () => startReconciler(reconciled, app.log));
+    // Support: operator answers and closes (also those of `parlay support`) reach the player's pages.
+    const support = createSupportService(
+      { db: deps.db.db, clock: deps.clock, bus: deps.bus },
+      supportStorageAt(config.dataDir),
+    );
+    leadership?.run('announcers', () => {
+      const stops = [
+        startVerificationAnnouncer({ ...deps, db: deps.db.db, log: app.log }, verification),
+        startSupportAnnouncer(support, app.log),
+      ];
+      return async () => {
+        for (const stop of stops) await stop();
+      };
+    });
+    if (config.feedProvider === 'simulator') {
+      leadership?.run('feed', () => {
+        const feed = startFeedWorker(
+          deps,
+          {
+            tickMs: config.feedTickMs,
+            heartbeatMs: config.feedHeartbeatSeconds * 1000,
+            simulator: { seed: config.feedSeed, margin: config.feedMarginBasisPoints / 10_000 },
+          },
+          app.log,
+        );
+        return () => feed.stop();
+      });
     }
+    // Last: the singleton groups stop after the other workers' current passes, then release locks.
+    if (leadership) stopWorkers.push(() => leadership.stop());
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
@@ -220,14 +276,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app,
     deps,
     address,
+    // Drain (SIGTERM): stop accepting and close WebSockets with 1012 (reconnect elsewhere), let the
+    // requests in flight finish (they may wait on a worker), then stop the workers after their
+    // current pass and release leadership; the bus and the database close last.
     async stop() {
-      for (const stop of stopWorkers) await stop();
       const force = setTimeout(() => app.server.closeAllConnections(), STOP_GRACE_MS);
       try {
         await app.close();
       } finally {
         clearTimeout(force);
       }
+      for (const stop of stopWorkers) await stop();
       await deps.bus.close();
       await deps.db.close();
     },

@@ -381,11 +381,21 @@ describe('bet history in Chromium', () => {
     const mine = myBets.locator(`article[data-bet-id="${openId}"]`);
     await expect(mine.textContent()).resolves.toContain(d!.gameLabel);
     await page.screenshot({ path: artifact('bet-history-mybets-en-dark-1366.png') });
+    // The slip's cash-out asks to confirm (docs/flows.md); an offer that went down meanwhile asks
+    // again for the new amount, so confirm until it is paid (the offer follows the live prices).
     await mine.getByRole('button', { name: /^Cash out / }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: `Bet No. ${openId} cashed out` })
-      .waitFor();
+    const cashed = page.getByRole('status').filter({ hasText: `Bet No. ${openId} cashed out` });
+    for (let attempt = 0; attempt < 3 && !(await cashed.isVisible()); attempt += 1) {
+      await mine.getByRole('button', { name: /^Confirm / }).click();
+      await Promise.race([
+        cashed.waitFor().catch(() => undefined),
+        mine
+          .getByText(/went down from/)
+          .waitFor()
+          .catch(() => undefined),
+      ]);
+    }
+    await cashed.waitFor();
     await until(() => myBets.locator('article').count()).toBe(2);
     await expect(page.getByRole('link', { name: 'Full bet history' }).getAttribute('href')).resolves.toBe(
       '/en/office/history',

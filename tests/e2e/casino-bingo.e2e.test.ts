@@ -68,10 +68,7 @@ describe('bingo and TV games in Chromium', () => {
     await page.getByLabel('Cards to buy').fill('2');
     // Buying closes when the game starts: a click that lands after it buys into the next one.
     await page.getByRole('button', { name: /^Buy for/ }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: '2 cards bought for the next game' })
-      .waitFor({ timeout: 10_000 });
+    await page.getByRole('status').filter({ hasText: '2 cards bought for the next game' }).waitFor();
     expect(await mainBalanceMinor(page)).toBe(before - 2_000n);
     const bought = await getJson<RoomAnswer>(page, '/web-api/casino/v1/bingo/rooms/classic75');
     const gameId = bought.myCards[0]!.gameId;

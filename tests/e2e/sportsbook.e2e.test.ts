@@ -112,13 +112,18 @@ describe('sportsbook in Chromium', () => {
     await expect(markets.locator('[data-market]').count()).resolves.toBe(1);
     await page.getByRole('searchbox', { name: 'Search markets' }).fill('');
 
-    // A price is a button named after its outcome and price; clicking selects it for the coupon.
-    const home = markets.locator('[data-market="result"]').getByRole('button', { name: /^Home win, / });
+    // A price is a button named after its event, market, outcome (the team for a result) and price;
+    // clicking selects it for the coupon.
+    const home = markets.locator('[data-market="result"] button[data-outcome-id]').first();
+    const spoken = (await home.getAttribute('aria-label')) ?? '';
+    const [teams, rest] = spoken.split(', ');
+    const homeTeam = teams!.split(' — ')[0]!;
+    expect(rest).toBe(`1X2: ${homeTeam}`);
     await expect(home.getAttribute('aria-pressed')).resolves.toBe('false');
     await home.click();
     await expect(home.getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(page.getByTestId('slip-count').textContent()).resolves.toBe('1');
-    await page.getByTestId('bet-slip').getByText('Home win').waitFor();
+    await page.getByTestId('bet-slip').getByTestId('slip-leg').getByText(homeTeam, { exact: true }).waitFor();
     await home.click();
     await expect(page.getByTestId('slip-count').textContent()).resolves.toBe('0');
     await page.context().close();

@@ -5,6 +5,7 @@
  * The order is the route table's: a full tie between two patterns goes to the earlier app.
  */
 import auth from './auth/app.ts';
+import backoffice from './backoffice/app.ts';
 import casino from './casino/app.ts';
 import footer from './footer/app.ts';
 import info from './info/app.ts';
@@ -13,7 +14,7 @@ import office from './office/app.ts';
 import sports from './sports/app.ts';
 import technical from './technical/app.ts';
 
-export const APPS = [sports, casino, auth, office, info, lotto, technical, footer] as const;
+export const APPS = [sports, casino, auth, office, info, lotto, technical, footer, backoffice] as const;
 
 /** The name of a listed app. */
 export type AppName = (typeof APPS)[number]['name'];

@@ -86,7 +86,7 @@ const TEMPLATE_DIR = path.join(REPO_ROOT, 'node_modules/.cache/parlay-test-datab
 let pgliteStart: Promise<{ loadDataDir: Blob; wasmModule: WebAssembly.Module }> | null = null;
 
 /** The migrated PGlite data directory (made by the first process that needs it) and the compiled engine. */
-function pgliteTemplate(): Promise<{ loadDataDir: Blob; wasmModule: WebAssembly.Module }> {
+export function pgliteTemplate(): Promise<{ loadDataDir: Blob; wasmModule: WebAssembly.Module }> {
   pgliteStart ??= (async () => {
     const wasm = readFileSync(path.join(REPO_ROOT, 'node_modules/@electric-sql/pglite/dist/pglite.wasm'));
     const wasmModule = await WebAssembly.compile(wasm);

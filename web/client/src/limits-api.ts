@@ -24,6 +24,8 @@ export interface ClientLimit {
   label: string;
   optionsMap: Record<string, string>;
   currency: string;
+  /** A limit the operator set: the player may make it stricter, not looser or removed. */
+  operatorLimit?: { value: number; setAt: number };
 }
 
 export interface PeriodStats {

@@ -64,6 +64,31 @@ describe('realtime client', () => {
     expect(received).toEqual([{ now: '2026-11-22T10:00:00.000Z' }]);
   });
 
+  it('resubscribes a private topic with the last offset it saw and drops a message it already has', () => {
+    const { client, sockets, timers } = setup();
+    const received: unknown[] = [];
+    client.subscribe('user:7', (data) => received.push(data));
+    sockets[0]!.open();
+    expect(sockets[0]!.sent).toEqual([{ op: 'subscribe', topic: 'user:7' }]);
+    sockets[0]!.receive({ op: 'message', topic: 'user:7', data: { type: 'balance', offset: 41 } });
+    sockets[0]!.receive({ op: 'message', topic: 'user:7', data: { type: 'bet', offset: 40 } });
+    sockets[0]!.drop();
+    timers.shift()!.callback();
+    sockets[1]!.open();
+    // The highest offset delivered, whatever the order they came in.
+    expect(sockets[1]!.sent).toEqual([{ op: 'subscribe', topic: 'user:7', since: 41 }]);
+    // The replay, then a live message the replay already carried.
+    sockets[1]!.receive({ op: 'message', topic: 'user:7', data: { type: 'bet', offset: 42 } });
+    sockets[1]!.receive({ op: 'message', topic: 'user:7', data: { type: 'bet', offset: 42 } });
+    sockets[1]!.receive({ op: 'message', topic: 'user:7', data: { type: 'note' } });
+    expect(received).toEqual([
+      { type: 'balance', offset: 41 },
+      { type: 'bet', offset: 40 },
+      { type: 'bet', offset: 42 },
+      { type: 'note' },
+    ]);
+  });
+
   it('unsubscribes when the last listener of a topic leaves', () => {
     const { client, sockets } = setup();
     const first = client.subscribe('clock', () => {});

@@ -3,6 +3,9 @@
  * Protocol: send {"op":"subscribe","topic":T} / {"op":"unsubscribe","topic":T}; receive
  * {"op":"subscribed","topic":T} and {"op":"message","topic":T,"data":…}. The socket reconnects with
  * capped, jittered exponential backoff and subscribes again to every topic that still has listeners.
+ * Private messages (`user:<id>`) carry an `offset` from the server's durable log: on a reconnect the
+ * client subscribes with `since` (the highest offset it saw), the server — whichever process it is —
+ * replays what was published meanwhile, and a message whose offset was already delivered is dropped.
  */
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -26,6 +29,8 @@ export interface Backoff {
 export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: 15_000 };
 const SOCKET_OPEN = 1;
 const MAX_TOPICS = 200;
+/** Offsets remembered per topic to drop a message delivered twice (replay and live). */
+const SEEN_OFFSETS = 256;
 
 export interface RealtimeOptions {
   url: string;
@@ -76,6 +81,31 @@ export function createRealtime(options: RealtimeOptions): RealtimeClient {
     for (const listener of statusListeners) listener(next);
   }
 
+  /** Per topic: the highest offset delivered and the recent offsets (a replay may repeat a live one). */
+  const offsets = new Map<string, { last: number; seen: Set<number> }>();
+
+  /** Whether the message is new (it has no offset, or one not delivered yet); records it. */
+  function firstDelivery(topic: string, data: unknown): boolean {
+    const offset = (data as { offset?: unknown } | null)?.offset;
+    if (typeof offset !== 'number' || !Number.isSafeInteger(offset)) return true;
+    let entry = offsets.get(topic);
+    if (!entry) {
+      entry = { last: 0, seen: new Set() };
+      offsets.set(topic, entry);
+    }
+    if (entry.seen.has(offset)) return false;
+    entry.seen.add(offset);
+    if (entry.seen.size > SEEN_OFFSETS) entry.seen.delete(entry.seen.values().next().value as number);
+    entry.last = Math.max(entry.last, offset);
+    return true;
+  }
+
+  function resubscribe(topic: string): void {
+    const last = offsets.get(topic)?.last;
+    if (socket?.readyState !== SOCKET_OPEN) return;
+    socket.send(JSON.stringify(last ? { op: 'subscribe', topic, since: last } : { op: 'subscribe', topic }));
+  }
+
   function send(message: { op: 'subscribe' | 'unsubscribe'; topic: string }): void {
     if (socket?.readyState === SOCKET_OPEN) socket.send(JSON.stringify(message));
   }
@@ -91,6 +121,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeClient {
     if (typeof message !== 'object' || message === null) return;
     const { op, topic, data } = message as { op?: unknown; topic?: unknown; data?: unknown };
     if (op !== 'message' || typeof topic !== 'string') return;
+    if (!firstDelivery(topic, data)) return;
     for (const listener of topics.get(topic) ?? []) listener(data);
   }
 
@@ -102,7 +133,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeClient {
     next.onopen = () => {
       attempt = 0;
       setStatus('open');
-      for (const topic of topics.keys()) send({ op: 'subscribe', topic });
+      for (const topic of topics.keys()) resubscribe(topic);
     };
     next.onmessage = (event) => dispatch(event.data);
     next.onerror = () => {};
@@ -137,6 +168,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeClient {
         const current = topics.get(topic);
         if (!current?.delete(onMessage) || current.size > 0) return;
         topics.delete(topic);
+        offsets.delete(topic);
         send({ op: 'unsubscribe', topic });
       };
     },

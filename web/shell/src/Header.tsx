@@ -12,7 +12,7 @@ import {
   subscribeOddsView,
 } from '@parlay/mf/odds-view.ts';
 import { Button, NavLink, SportIcon } from '@parlay/ui/index.ts';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { type MouseEvent, useMemo, useState, useSyncExternalStore } from 'react';
 import styles from './Header.module.css';
 import { type HeaderMenuItem, isActive } from './header-menu.ts';
 import type { Theme } from './request-context.ts';
@@ -170,6 +170,21 @@ function TabBar({
   );
 }
 
+/**
+ * "Skip to content" lands on the page's first open price when it has one: on sports pages the main
+ * element starts with the sports menu, dozens of links a keyboard player would otherwise tab through.
+ * Elsewhere (and before hydration) the link's own target, the main element, takes the focus.
+ */
+function skipToFirstPrice(event: MouseEvent<HTMLAnchorElement>): void {
+  const price = document.querySelector<HTMLButtonElement>(
+    '#parlay-page button[data-outcome-id]:not(:disabled)',
+  );
+  if (!price) return;
+  event.preventDefault();
+  price.focus();
+  price.scrollIntoView({ block: 'center' });
+}
+
 function HeaderBar({
   lng,
   pathname,
@@ -187,7 +202,8 @@ function HeaderBar({
   const inBar = menu.filter((item) => item.priority !== 'more');
   return (
     <header className={styles.header}>
-      <a className={styles.skip} href="#parlay-page">
+      {/* biome-ignore lint/a11y/useValidAnchor: a real link to the main element (it works before hydration and without scripts); the click only moves the focus further, to the first price */}
+      <a className={styles.skip} href="#parlay-page" onClick={skipToFirstPrice}>
         {t('skip_to_content')}
       </a>
       <div className={styles.strip}>

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { LockIcon } from './LockIcon.tsx';
 import styles from './MarketCard.module.css';
 
 export interface MarketCardProps {
@@ -42,7 +43,11 @@ export function MarketCard({
             {open ? '▾' : '▸'}
           </span>
           <span className={styles.title}>{title}</span>
-          {suspended && suspendedText ? <span className={styles.badge}>🔒 {suspendedText}</span> : null}
+          {suspended && suspendedText ? (
+            <span className={styles.badge}>
+              <LockIcon /> {suspendedText}
+            </span>
+          ) : null}
         </button>
         {aside}
       </h3>

@@ -1,4 +1,5 @@
 import { type ComponentProps, useEffect, useState } from 'react';
+import { LockIcon } from './LockIcon.tsx';
 import styles from './OddsButton.module.css';
 
 export type OddsMove = { dir: 'up' | 'down'; atMs: number };
@@ -71,15 +72,7 @@ export function OddsButton({
       {...rest}
     >
       {label ? <span className={styles.label}>{label}</span> : null}
-      <span className={styles.price}>
-        {locked ? (
-          <svg className={styles.lock} viewBox="0 0 16 16" aria-hidden="true">
-            <path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2M3.5 7h9v7h-9z" />
-          </svg>
-        ) : (
-          price
-        )}
-      </span>
+      <span className={styles.price}>{locked ? <LockIcon /> : price}</span>
       {shownMove && !locked ? (
         <span className={styles.arrow} aria-hidden="true">
           {shownMove === 'up' ? '▲' : '▼'}

@@ -22,6 +22,7 @@ export {
 } from './forms/fields.tsx';
 export { Heading, type HeadingProps } from './Heading.tsx';
 export { Link, NavLink, type NavLinkProps } from './Link.tsx';
+export { LockIcon } from './LockIcon.tsx';
 export { MarketCard, type MarketCardProps } from './MarketCard.tsx';
 export {
   ODDS_MOVE_MS,

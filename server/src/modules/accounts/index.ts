@@ -27,7 +27,7 @@ export type {
 } from './post-transfer.ts';
 export type { ReasonTotal, ReasonTotalsQuery } from './reason-totals.ts';
 export type { CaptureInput, PreparedReservationRecord, Reservation, ReserveInput } from './reservations.ts';
-export { accountsRoutes as accountsModule, accountView } from './routes.ts';
+export { type AccountBonusFacts, accountsRoutes as accountsModule, accountView } from './routes.ts';
 export { SHARDS } from './system-accounts.ts';
 export type { AccountsTables } from './tables.ts';
 export {

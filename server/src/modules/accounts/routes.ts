@@ -40,7 +40,20 @@ const TransactionsQuery = Type.Object({
 
 export { accountView };
 
-export async function accountsRoutes(app: RoutesApp, options: { ledger: Ledger }): Promise<void> {
+/**
+ * What the bonus engine adds to the accounts list (coupon-accounts §3): whether the player's next
+ * deposit is a first deposit with a first-deposit bonus running, and which bonus each bonus
+ * account's money belongs to (ids as strings). Provided by app.ts when the engine is on.
+ */
+export interface AccountBonusFacts {
+  isAvailableFirstDepositBonus: boolean;
+  bonusIdByAccount: ReadonlyMap<string, string>;
+}
+
+export async function accountsRoutes(
+  app: RoutesApp,
+  options: { ledger: Ledger; bonusFacts?: (userId: bigint, currency: string) => Promise<AccountBonusFacts> },
+): Promise<void> {
   const { ledger } = options;
   const tags = ['accounts'];
 
@@ -55,20 +68,36 @@ export async function accountsRoutes(app: RoutesApp, options: { ledger: Ledger }
             accounts: Type.Array(AccountSchema),
             activeAccount: Nullable(AccountSchema),
             mainAccount: Nullable(AccountSchema),
-            bonuses: Type.Array(AccountSchema),
+            /** Bonus accounts; idBonus: the active bonus whose money the account holds (null: none). */
+            bonuses: Type.Array(
+              Type.Intersect([
+                AccountSchema,
+                Type.Object({ idBonus: Type.Union([Type.String(), Type.Null()]) }),
+              ]),
+            ),
+            isAvailableFirstDepositBonus: Type.Boolean(),
             isAccountFrozen: Type.Boolean(),
           }),
         },
       },
     },
     async (request, reply) => {
-      const view = await ledger.accounts(BigInt((await requireUser(request)).userId));
+      const user = await requireUser(request);
+      const userId = BigInt(user.userId);
+      const [view, facts] = await Promise.all([
+        ledger.accounts(userId),
+        options.bonusFacts?.(userId, user.currency) ?? null,
+      ]);
       reply.header('cache-control', 'no-store');
       return {
         accounts: view.accounts.map(accountView),
         activeAccount: view.activeAccount && accountView(view.activeAccount),
         mainAccount: view.mainAccount && accountView(view.mainAccount),
-        bonuses: view.bonuses.map(accountView),
+        bonuses: view.bonuses.map((a) => ({
+          ...accountView(a),
+          idBonus: facts?.bonusIdByAccount.get(a.id.toString()) ?? null,
+        })),
+        isAvailableFirstDepositBonus: facts?.isAvailableFirstDepositBonus ?? false,
         isAccountFrozen: view.isAccountFrozen,
       };
     },

@@ -51,6 +51,8 @@ export { DEV_CLIENT_ID, DEV_IDENTITIES, DEV_PROVIDER } from './dev-idp.ts';
 export { SESSION_COOKIE } from './http-session.ts';
 export { ServerKeys } from './server-keys.ts';
 export { TermsService } from './terms.ts';
+/** TOTP for other two-step sign-ins (the back office's operators). */
+export { hotp, newTotpSecret, otpauthUri, totp, totpStep } from './totp.ts';
 export { SessionStatusSchema };
 
 const AUTH_SERVICE = Symbol.for('parlay.auth');

@@ -167,7 +167,14 @@ describe('the development provider is offered only where it works', () => {
 
 describe('development pages in production', () => {
   it('serves neither the development IdP nor the inbox with NODE_ENV=production', async () => {
-    const prod = await createTestApp({ roles: 'api', env: { NODE_ENV: 'production', MESSAGING: 'off' } });
+    const prod = await createTestApp({
+      roles: 'api',
+      env: {
+        NODE_ENV: 'production',
+        MESSAGING: 'off',
+        AUTH_SECRET: 'a-production-auth-secret-0123456789abcdefghij',
+      },
+    });
     try {
       for (const url of ['/dev-idp/jwks', '/dev/inbox', '/dev/inbox.json']) {
         expect((await prod.app.inject({ method: 'GET', url })).statusCode).toBe(404);

@@ -10,6 +10,14 @@ import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import { type BlockRule, decideBlock } from './decide-block.ts';
 
+export {
+  BLOCK_RULE_KINDS,
+  BLOCK_TEMPLATE_TYPES,
+  type BlockRuleInput,
+  BlockRules,
+  blockRuleProblem,
+  type StoredBlockRule,
+} from './block-rules.ts';
 export { type BlockRule, decideBlock, NOT_BLOCKED } from './decide-block.ts';
 
 export const BLOCK_RULES_CHANGED_TOPIC = 'blocks:changed';

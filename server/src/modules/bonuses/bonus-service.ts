@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { BonusWallet } from '../casino/index.ts';
+import { forgetBetCampaigns, processBetEvents, recordBetEvent } from './bet-settled-bonuses.ts';
 import type { Campaign as CampaignDefinitionRow } from './campaigns.ts';
 import {
   CAMPAIGN_COLUMNS,
@@ -45,6 +46,7 @@ import {
   shopItems,
   useFreeBet,
 } from './free-spins-and-points.ts';
+import { forgetInstantState, instantBonus } from './instant-wagering.ts';
 import {
   endBonus,
   expireBonuses,
@@ -56,9 +58,11 @@ import {
   withdrawalForfeits,
 } from './player-bonuses.ts';
 import { processSchedules, type ScheduleOptions } from './schedule-bonuses.ts';
+import { addToSegment, listSegments, removeFromSegment, segmentMembers } from './segments.ts';
 import {
   assertSportsStake,
   betSettled,
+  checkBatchedSportsStake,
   coverStake,
   engaged,
   forgetNotEngaged,
@@ -89,6 +93,7 @@ export class BonusService {
 
   // Campaigns (operator command, later the back office).
   createCampaign(input: unknown, promoCodes: readonly PromoCodeInput[] = []): Promise<Campaign> {
+    forgetBetCampaigns(this.ctx);
     return createCampaign(this.ctx.db, this.ctx.clock, input, promoCodes);
   }
   listCampaigns(): Promise<Campaign[]> {
@@ -101,8 +106,23 @@ export class BonusService {
     return livePromoCode(this.ctx.db, campaignId, this.ctx.clock.now());
   }
   setStatus(code: string, status: 'active' | 'paused'): Promise<Campaign> {
+    forgetBetCampaigns(this.ctx);
     return setCampaignStatus(this.ctx.db, this.ctx.clock, code, status);
   }
+  // Player segments (segments.ts): the operator's lists that campaign conditions may require.
+  addToSegment(segment: string, userIds: readonly bigint[]): Promise<number> {
+    return addToSegment(this.ctx, segment, userIds);
+  }
+  removeFromSegment(segment: string, userIds: readonly bigint[]): Promise<number> {
+    return removeFromSegment(this.ctx, segment, userIds);
+  }
+  listSegments(): Promise<{ segment: string; members: number }[]> {
+    return listSegments(this.ctx);
+  }
+  segmentMembers(segment: string): Promise<bigint[]> {
+    return segmentMembers(this.ctx, segment);
+  }
+
   addShopItem(input: Parameters<typeof addShopItem>[1]): Promise<void> {
     return addShopItem(this.ctx, input);
   }
@@ -241,6 +261,33 @@ export class BonusService {
     return depositOffers(this.ctx, userId, currency);
   }
 
+  /**
+   * The accounts list's bonus facts (coupon-accounts §3): isAvailableFirstDepositBonus — the
+   * player's next deposit is the first and a first-deposit bonus runs for the currency; and the
+   * active bonus whose money each bonus account holds.
+   */
+  async accountFacts(
+    userId: bigint,
+    currency: string,
+  ): Promise<{ isAvailableFirstDepositBonus: boolean; bonusIdByAccount: Map<string, string> }> {
+    const [offers, active] = await Promise.all([
+      depositOffers(this.ctx, userId, currency),
+      this.ctx.db
+        .selectFrom('bonus_player_bonuses')
+        .select(['id', 'account_id'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'money')
+        .where('status', '=', 'active')
+        .where('account_id', 'is not', null)
+        .execute(),
+    ]);
+    return {
+      isAvailableFirstDepositBonus:
+        offers.depositNo === 1 && offers.offers.some((c) => c.definition.trigger === 'first_deposit'),
+      bonusIdByAccount: new Map(active.map((r) => [r.account_id!.toString(), r.id.toString()])),
+    };
+  }
+
   /** The player's choice of bonus for the next deposit (null: no bonus). */
   chooseDepositBonus(input: { userId: bigint; campaignCode: string | null; promoCode?: string | null }) {
     return chooseDepositBonus(this.ctx, input);
@@ -307,19 +354,30 @@ export class BonusService {
     return processSchedules(this.ctx, this.#log, options);
   }
 
-  /** One pass of the workers' jobs: deposits, schedule campaigns, then expiry. */
-  async runJobs(): Promise<{ deposits: number; schedules: number; expired: number }> {
+  /** Offers settled bets to the bet_settled campaigns (bet-settled-bonuses.ts); answers the bets looked at. */
+  processBetEvents(limit = 200): Promise<number> {
+    return processBetEvents(this.ctx, this.#log, limit);
+  }
+
+  /** One pass of the workers' jobs: deposits, settled bets, schedule campaigns, then expiry. */
+  async runJobs(): Promise<{ deposits: number; bets: number; schedules: number; expired: number }> {
     const deposits = await this.processDeposits();
+    const bets = await this.processBetEvents();
     const schedules = await this.processSchedules();
     const expired = await expireBonuses(this.ctx);
-    return { deposits, schedules, expired };
+    return { deposits, bets, schedules, expired };
   }
 
   // The casino's port.
   readonly casinoWallet: BonusWallet & { engaged(userId: bigint): Promise<boolean> } = {
-    coverStake: (input, trx) => coverStake(this.ctx, input, trx),
+    coverStake: (input, trx) => {
+      forgetInstantState(this.ctx, input.userId);
+      return coverStake(this.ctx, input, trx);
+    },
     roundFinished: (input, trx) => roundFinished(this.ctx, input, trx),
     engaged: (userId) => engaged(this.ctx, userId),
+    // An instant round of a player with a bonus in the casino's one call (instant-wagering.ts).
+    instant: (userId, fresh) => instantBonus(this.ctx, userId, fresh),
     freeSpins: {
       list: (userId) => freeSpinsOf(this.ctx, userId),
       take: (input, trx) => takeFreeSpin(this.ctx, input, trx),
@@ -332,8 +390,13 @@ export class BonusService {
     return assertSportsStake(trx, stake);
   }
 
+  /** The same check before betting's batched placement, outside a transaction (reads batched). */
+  checkBatchedSportsStake(stake: { userId: bigint; currency: string; stakeMinor: bigint }) {
+    return checkBatchedSportsStake(this.ctx, stake);
+  }
+
   /** Betting's settlement hook (inside the settlement transaction). */
-  betSettled(
+  async betSettled(
     trx: Kysely<Database>,
     outcome: {
       betId: bigint;
@@ -345,7 +408,8 @@ export class BonusService {
       cashedOutStakeMinor?: bigint;
     },
   ): Promise<void> {
-    return betSettled(this.ctx, trx, outcome);
+    await betSettled(this.ctx, trx, outcome);
+    await recordBetEvent(this.ctx, trx, outcome);
   }
 
   // The player's side.

@@ -9,7 +9,13 @@ export const BONUSES_USAGE = `  bonuses create <file.json>     create a campaign
   bonuses pause <code>           stop granting a campaign (granted bonuses go on)
   bonuses resume <code>          grant it again
   bonuses shop-add <code> <points> <campaign>
-                                 a rewards shop item spending points on a campaign's reward`;
+                                 a rewards shop item spending points on a campaign's reward
+  bonuses segment-add <segment> <userId…|@file>
+                                 put players in a segment (campaign conditions.segments); @file
+                                 reads user ids separated by spaces, commas or new lines
+  bonuses segment-remove <segment> <userId…|@file>
+                                 take players out of a segment
+  bonuses segments [segment]     the segments with their sizes, or one segment's user ids`;
 
 export async function runBonusesCommand(
   bonuses: BonusService,
@@ -43,6 +49,26 @@ export async function runBonusesCommand(
       out.log(`campaign ${c.definition.code}: ${c.status}`);
       return 0;
     }
+    if ((action === 'segment-add' || action === 'segment-remove') && first && args.length > 2) {
+      const userIds = await userIdsOf(args.slice(2));
+      if (userIds === null) {
+        out.error('BONUS_SEGMENT_INVALID: user ids are whole numbers');
+        return 1;
+      }
+      if (action === 'segment-add') {
+        const added = await bonuses.addToSegment(first, userIds);
+        out.log(`segment ${first}: ${added} added, ${userIds.length - added} already in it`);
+      } else {
+        const removed = await bonuses.removeFromSegment(first, userIds);
+        out.log(`segment ${first}: ${removed} removed`);
+      }
+      return 0;
+    }
+    if (action === 'segments') {
+      if (first) for (const id of await bonuses.segmentMembers(first)) out.log(id.toString());
+      else for (const s of await bonuses.listSegments()) out.log(`${s.segment}\t${s.members}`);
+      return 0;
+    }
     if (action === 'shop-add' && first && second && /^\d{1,15}$/.test(second) && third) {
       await bonuses.addShopItem({ code: first, title: {}, costPoints: BigInt(second), campaignCode: third });
       out.log(`shop item ${first}: ${second} points → ${third}`);
@@ -61,4 +87,15 @@ export async function runBonusesCommand(
   }
   out.error(`usage:\n${BONUSES_USAGE}`);
   return 1;
+}
+
+/** User ids from the arguments: numbers, or @file with ids separated by spaces, commas or new lines. */
+async function userIdsOf(args: string[]): Promise<bigint[] | null> {
+  const words: string[] = [];
+  for (const arg of args) {
+    const text = arg.startsWith('@') ? await readFile(arg.slice(1), 'utf8') : arg;
+    words.push(...text.split(/[\s,]+/).filter((w) => w !== ''));
+  }
+  if (!words.every((w) => /^\d{1,18}$/.test(w))) return null;
+  return words.map((w) => BigInt(w));
 }

@@ -20,6 +20,8 @@ export interface BonusContext {
   bus: EventBus;
   siteConfig: SiteConfigService;
   checks: BonusPlayerChecks;
+  /** A test seam of the crash tests: runs inside a new grant's transaction, right before its commit. */
+  beforeGrantCommit?: (grantKey: string) => Promise<void>;
 }
 
 export interface BonusSettings extends Jurisdiction {

@@ -58,6 +58,9 @@ describe('starter campaigns and the welcome code', () => {
     const p = await newPlayer(t, { promoCode: 'welcome100' });
     const offers = (await p.client.get(`${BONUS_API}/deposit-offers`)).json();
     expect(offers).toMatchObject({ depositNo: 1, chosen: 'welcome-100' });
+    // The accounts list (coupon-accounts §3): a first-deposit bonus is available, no bonus money yet.
+    const before = (await p.client.get('/web-api/accounts/v1/accounts')).json();
+    expect(before).toMatchObject({ isAvailableFirstDepositBonus: true, bonuses: [] });
     await deposit(t, p, 50_000n);
     await Promise.all([t.bonuses.runJobs(), t.bonuses.runJobs()]);
     await t.bonuses.runJobs();
@@ -65,6 +68,18 @@ describe('starter campaigns and the welcome code', () => {
     expect(bonuses).toHaveLength(1);
     expect(bonuses[0]).toMatchObject({ campaign: 'welcome-100', kind: 'money', amountMinor: '50000' });
     expect(await balanceOf(t, p.userId, 4)).toBe(50_000n);
+    // After it: no first deposit left, and the bonus account names the bonus its money belongs to.
+    const after = (await p.client.get('/web-api/accounts/v1/accounts')).json();
+    const [active] = await t.db
+      .selectFrom('bonus_player_bonuses')
+      .select('id')
+      .where('user_id', '=', p.userId)
+      .where('status', '=', 'active')
+      .execute();
+    expect(after.isAvailableFirstDepositBonus).toBe(false);
+    expect(after.bonuses).toEqual([
+      expect.objectContaining({ type: 4, moneyMinor: '50000', idBonus: active!.id.toString() }),
+    ]);
     const promo = await t.db
       .selectFrom('bonus_promo_codes')
       .select('uses')
@@ -153,7 +168,9 @@ describe('sports wagering', () => {
       assertStakeAllowed: async (_trx: unknown, stake: { stakeMinor: bigint }) => {
         checked.push(stake.stakeMinor);
       },
-      fullPathFor: undefined as undefined | ((userId: bigint) => Promise<boolean>),
+      checkBatchedStake: undefined as
+        | undefined
+        | ((stake: { userId: bigint; currency: string; stakeMinor: bigint }) => Promise<void>),
     };
     hookBonuses(t.bonuses, { settlement: betting as never });
     const settle = (betId: bigint, stakeMinor: bigint, payoutMinor: bigint, cashedOutStakeMinor = 0n) =>
@@ -177,8 +194,15 @@ describe('sports wagering', () => {
     await settle(8_000_003n, 5_000n, 0n, 2_000n); // 2,000 cashed out, 3,000 ran and lost
     expect((await myBonuses(p))[0]!.progressMinor).toBe('3000');
 
-    // The placement path: the player now takes the full path, whose check refuses 500.01.
-    expect(await betting.fullPathFor!(p.userId)).toBe(true);
+    // Both placement paths refuse 500.01: the batched path's check before its call, and the full
+    // path's inside its transaction.
+    const batched = (userId: bigint, stakeMinor: bigint) =>
+      betting.checkBatchedStake!({ userId, currency: 'RUB', stakeMinor }).then(
+        () => 'accepted',
+        (e: unknown) => (e instanceof AppError ? e.code : String(e)),
+      );
+    expect(await batched(p.userId, 50_000n)).toBe('accepted');
+    expect(await batched(p.userId, 50_001n)).toBe('BONUS_MAX_BET');
     const stake = (stakeMinor: bigint) =>
       t.ledger.transaction((trx) =>
         (betting.assertStakeAllowed as (trx: unknown, s: object) => Promise<void>)(trx, {
@@ -195,7 +219,7 @@ describe('sports wagering', () => {
     expect(refused).toBe('BONUS_MAX_BET');
     expect(checked).toEqual([50_000n, 50_001n]);
     const other = await newPlayer(t);
-    expect(await betting.fullPathFor!(other.userId)).toBe(false);
+    expect(await batched(other.userId, 10_000_000n)).toBe('accepted');
   });
 });
 

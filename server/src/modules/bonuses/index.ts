@@ -31,6 +31,12 @@ import { bonusRoutes } from './routes.ts';
 
 export { BonusService, type ClaimInput } from './bonus-service.ts';
 export { BONUSES_USAGE, runBonusesCommand } from './bonuses-command.ts';
+export {
+  type CampaignDesk,
+  type CampaignFigures,
+  type CampaignMoney,
+  createCampaignDesk,
+} from './campaign-desk.ts';
 export type { Campaign, PromoCodeInput } from './campaigns.ts';
 export type { BonusMessage, BonusPlayerChecks } from './context.ts';
 export type { PlayerBonusRow } from './player-bonuses.ts';
@@ -110,7 +116,7 @@ export function hookBonuses(
         trx: Kysely<Database>,
         stake: { userId: bigint; currency: string; stakeMinor: bigint },
       ): Promise<void>;
-      fullPathFor?(userId: bigint): Promise<boolean>;
+      checkBatchedStake?(stake: { userId: bigint; currency: string; stakeMinor: bigint }): Promise<void>;
       /** Betting's free bet port (its FreeBetPort): the slip's free bets. */
       freeBets?: typeof freeBetPort;
       /** Betting's odds boost port (its OddsBoostPort): the slip's odds boosts. */
@@ -141,17 +147,20 @@ export function hookBonuses(
       },
       releaseStake: (trx, bet) => previous.releaseStake(trx, bet),
     };
-    // Maximum bet while wagering: a player with an active money bonus takes the full placement path,
-    // whose stake check refuses a stake above the bonus's maximum (BONUS_MAX_BET).
+    // Maximum bet while wagering: a stake above the active bonus's maximum is refused
+    // (BONUS_MAX_BET) by the full placement path's check inside its transaction, and by the batched
+    // path's check before its call.
     const check = hooks.settlement.assertStakeAllowed;
     if (check) {
       hooks.settlement.assertStakeAllowed = async (trx, stake) => {
         await check(trx, stake);
         await bonuses.assertSportsStake(trx, stake);
       };
-      const otherFullPath = hooks.settlement.fullPathFor;
-      hooks.settlement.fullPathFor = async (userId) =>
-        (await otherFullPath?.(userId)) === true || (await bonuses.casinoWallet.engaged(userId));
+      const otherBatched = hooks.settlement.checkBatchedStake;
+      hooks.settlement.checkBatchedStake = async (stake) => {
+        await otherBatched?.(stake);
+        await bonuses.checkBatchedSportsStake(stake);
+      };
     }
   }
   hooks.auth?.onUserRegistered((user) =>

@@ -96,7 +96,15 @@ async function accountsFor(ctx: BonusContext, userId: bigint, currency: string) 
   return { realId: real.id, bonusId: bonus.id };
 }
 
-export async function publishBonus(ctx: BonusContext, row: PlayerBonusRow): Promise<void> {
+/**
+ * The bonus's state on the player's topic. `engagementChanged` (a grant or an end, not progress):
+ * every process forgets what it remembered of the player's money bonuses.
+ */
+export async function publishBonus(
+  ctx: BonusContext,
+  row: PlayerBonusRow,
+  engagementChanged = true,
+): Promise<void> {
   const message: BonusMessage = {
     type: 'bonus',
     bonusId: row.id.toString(),
@@ -104,7 +112,9 @@ export async function publishBonus(ctx: BonusContext, row: PlayerBonusRow): Prom
     progressMinor: row.progress_minor.toString(),
     requirementMinor: row.requirement_minor.toString(),
   };
-  if (row.status === 'active' && row.kind === 'money')
+  // Every process forgets what it remembered of the player's money bonuses (engaged or not, and
+  // the maximum bet): on a grant and on an end alike; progress changes neither.
+  if (row.kind === 'money' && engagementChanged)
     await ctx.bus.publish(BONUS_ENGAGED_TOPIC, { userId: row.user_id.toString() });
   await ctx.bus.publish(userTopic(row.user_id), message);
 }
@@ -164,6 +174,17 @@ export async function grantBonus(ctx: BonusContext, input: GrantInput): Promise<
       .where('campaign_id', '=', campaign.id)
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
+    const segments =
+      d.conditions.segments.length === 0
+        ? []
+        : (
+            await trx
+              .selectFrom('bonus_segment_members')
+              .select('segment')
+              .where('user_id', '=', userId)
+              .where('segment', 'in', d.conditions.segments)
+              .execute()
+          ).map((r) => r.segment);
     const refusal = refusalOf(
       d,
       fresh.status,
@@ -172,7 +193,7 @@ export async function grantBonus(ctx: BonusContext, input: GrantInput): Promise<
       {
         country: input.country,
         currency,
-        segments: [],
+        segments,
         selfExcluded,
         marketingAllowed: marketing,
         depositMinor: input.depositMinor,
@@ -211,6 +232,7 @@ export async function grantBonus(ctx: BonusContext, input: GrantInput): Promise<
     if (kind === 'points') {
       if (d.reward.kind === 'points')
         await creditPoints(trx, userId, d.reward.points, 'campaign', input.grantKey, now);
+      await ctx.beforeGrantCommit?.(input.grantKey);
       return null;
     }
     if (kind === 'money') {
@@ -267,8 +289,13 @@ export async function grantBonus(ctx: BonusContext, input: GrantInput): Promise<
         metadata: { bonusId: row.id.toString(), campaign: d.code },
       });
       // A bonus without wagering (multiple 0) is real money at once.
-      if (requirement === 0n) return { row: (await completeIfDone(trx, ctx, row)) ?? row, fresh: true };
+      if (requirement === 0n) {
+        const done = (await completeIfDone(trx, ctx, row)) ?? row;
+        await ctx.beforeGrantCommit?.(input.grantKey);
+        return { row: done, fresh: true };
+      }
     }
+    await ctx.beforeGrantCommit?.(input.grantKey);
     return { row, fresh: true };
   });
   if (granted?.fresh) await publishBonus(ctx, granted.row);

@@ -101,6 +101,25 @@ export interface BonusTables {
     ref: string;
     created_at: Date;
   };
+  /** Migration 0251: settled bets waiting for the bet_settled campaigns. */
+  bonus_bet_events: {
+    bet_id: bigint;
+    user_id: bigint;
+    currency: string;
+    stake_minor: bigint;
+    payout_minor: bigint;
+    coef_milli: number | null;
+    cashed_out_stake_minor: Generated<bigint>;
+    settled_at: Date;
+    processed_at: Date | null;
+    outcome: string | null;
+  };
+  /** Migration 0250: the players of each segment a campaign's conditions may name. */
+  bonus_segment_members: {
+    segment: string;
+    user_id: bigint;
+    added_at: Date;
+  };
   /** Migration 0210: occurrences of schedule campaigns being granted, and how far. */
   bonus_schedule_runs: {
     campaign_id: bigint;

@@ -4,8 +4,11 @@
  * (state lives in the database, so it acts as the app's own), players registered and signed in
  * through the auth routes, deposits credited through the sandbox's signed notification.
  */
+
+import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/schema.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { TestClient } from '../../testing/test-client.ts';
 import { Ledger } from '../accounts/index.ts';
@@ -14,6 +17,7 @@ import { seedCasinoCatalogue } from '../casino/index.ts';
 import { SiteConfigService } from '../config/index.ts';
 import { createLimitsService } from '../limits/index.ts';
 import { createPaymentsService, type SandboxProvider, SIGNATURE_HEADER } from '../payments/index.ts';
+import { BonusService } from './bonus-service.ts';
 import { createBonusService } from './index.ts';
 
 const SECRET = 'bonus-sandbox-secret-0123456789';
@@ -105,4 +109,18 @@ export async function deposit(
 export async function balanceOf(t: BonusTestApp, userId: bigint, type: 0 | 4): Promise<bigint> {
   const accounts = await t.ledger.balances(userId);
   return accounts.filter((a) => a.type === type && a.iso === 'RUB').reduce((s, a) => s + a.moneyMinor, 0n);
+}
+
+const quietBus = { publish: async () => {}, subscribe: () => () => {}, close: async () => {} };
+
+/** A bonus service over a database alone (the crash tests' parent side): no bus, every check passing. */
+export function bareBonusService(db: Kysely<Database>, clock: ManualClock): BonusService {
+  return new BonusService({
+    db,
+    clock,
+    ledger: new Ledger(db, clock),
+    bus: quietBus,
+    siteConfig: new SiteConfigService(db, quietBus, clock),
+    checks: { isSelfExcluded: async () => false, marketingAllowed: async () => true },
+  });
 }

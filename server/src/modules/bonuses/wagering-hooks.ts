@@ -23,22 +23,18 @@ import {
   productOfEngine,
 } from '@parlay/domain/bonus/wagering.ts';
 import { type Kysely, sql } from 'kysely';
+import { type Batcher, createBatcher } from '../../platform/batcher.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import { CAMPAIGN_COLUMNS, toCampaign } from './campaigns.ts';
 import { type BonusContext, settingsNow } from './context.ts';
-import {
-  completeIfDone,
-  creditPoints,
-  endBonus,
-  type PlayerBonusRow,
-  publishBonus,
-} from './player-bonuses.ts';
+import { completeIfDone, creditPoints, endBonus, type PlayerBonusRow } from './player-bonuses.ts';
+import { announceProgress } from './progress-messages.ts';
 
 /** Campaign definitions never change once written (only their status): kept per process. */
 const definitions = new Map<bigint, CampaignDefinition>();
 
-async function definitionOf(trx: Kysely<Database>, campaignId: bigint): Promise<CampaignDefinition> {
+export async function definitionOf(trx: Kysely<Database>, campaignId: bigint): Promise<CampaignDefinition> {
   const known = definitions.get(campaignId);
   if (known) return known;
   const row = await trx
@@ -93,7 +89,7 @@ function announceLater(ctx: BonusContext, trx: Kysely<Database>, row: PlayerBonu
     pending.set(trx, list);
     ctx.ledger.afterCommit(trx, () => {
       pending.delete(trx);
-      for (const r of list) void publishBonus(ctx, r).catch(() => undefined);
+      for (const r of list) announceProgress(ctx, r);
     });
   }
   list.push(row);
@@ -125,8 +121,77 @@ const notEngaged = new WeakMap<BonusContext, Map<bigint, number>>();
 const NOT_ENGAGED_TTL_MS = 5_000;
 const NOT_ENGAGED_MAX = 200_000;
 
+/**
+ * The maximum bets of players known to hold an active money bonus, as last read, until when (ms):
+ * the batched sports check's cache. Dropped, like a "no", when any process grants or ends one of the
+ * player's money bonuses (BONUS_ENGAGED_TOPIC); a copy that outlived an end only refuses a stake the
+ * ended bonus would have refused, for at most MAX_BETS_TTL_MS (30 s: the message of an end is the
+ * usual way it is forgotten; the time only bounds a message the bus lost).
+ */
+const maxBetsKnown = new WeakMap<
+  BonusContext,
+  Map<bigint, { until: number; limits: { currency: string; maxBetMinor: bigint }[] }>
+>();
+const MAX_BETS_TTL_MS = 30_000;
+
 export function forgetNotEngaged(ctx: BonusContext, userId: bigint): void {
   notEngaged.get(ctx)?.delete(userId);
+  maxBetsKnown.get(ctx)?.delete(userId);
+}
+
+export function knownNotEngaged(ctx: BonusContext, userId: bigint): boolean {
+  const until = notEngaged.get(ctx)?.get(userId);
+  return until !== undefined && until > ctx.clock.nowMs();
+}
+
+export function rememberEngagement(ctx: BonusContext, userId: bigint, isEngaged: boolean): void {
+  let known = notEngaged.get(ctx);
+  if (!known) {
+    known = new Map();
+    notEngaged.set(ctx, known);
+  }
+  if (isEngaged) known.delete(userId);
+  else {
+    if (known.size >= NOT_ENGAGED_MAX) known.clear();
+    known.set(userId, ctx.clock.nowMs() + NOT_ENGAGED_TTL_MS);
+  }
+}
+
+/**
+ * The active money bonuses of the players asked (whole rows: the placement checks use their
+ * currency and maximum bet, the casino's instant path plans a round on them, instant-wagering.ts),
+ * read for many concurrent callers in one call (platform/batcher.ts): a busy process sends one
+ * query for the callers arriving meanwhile. Read without a lock: a caller that writes checks the
+ * row again under its lock.
+ */
+const activeReaders = new WeakMap<BonusContext, Batcher<bigint, PlayerBonusRow[]>>();
+
+export function activeReader(ctx: BonusContext): Batcher<bigint, PlayerBonusRow[]> {
+  let reader = activeReaders.get(ctx);
+  if (!reader) {
+    reader = createBatcher({
+      maxInFlight: 2,
+      maxBatch: 256,
+      run: async (userIds) => {
+        const rows = (await ctx.db
+          .selectFrom('bonus_player_bonuses')
+          .selectAll()
+          .where('user_id', 'in', [...new Set(userIds)])
+          .where('kind', '=', 'money')
+          .where('status', '=', 'active')
+          .execute()) as PlayerBonusRow[];
+        const byUser = new Map<bigint, PlayerBonusRow[]>();
+        for (const r of rows) {
+          const list = byUser.get(r.user_id) ?? [];
+          list.push(r);
+          byUser.set(r.user_id, list);
+        }
+        return userIds.map((id) => byUser.get(id) ?? []);
+      },
+    });
+    activeReaders.set(ctx, reader);
+  }
+  return reader;
 }
 
 /**
@@ -135,26 +200,15 @@ export function forgetNotEngaged(ctx: BonusContext, userId: bigint): void {
  * instant path costs no extra database call for players without a bonus.
  */
 export async function engaged(ctx: BonusContext, userId: bigint): Promise<boolean> {
-  let known = notEngaged.get(ctx);
-  if (!known) {
-    known = new Map();
-    notEngaged.set(ctx, known);
-  }
-  const until = known.get(userId);
-  if (until !== undefined && until > ctx.clock.nowMs()) return false;
-  const row = await ctx.db
-    .selectFrom('bonus_player_bonuses')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'money')
-    .where('status', '=', 'active')
-    .limit(1)
-    .executeTakeFirst();
-  if (row === undefined) {
-    if (known.size >= NOT_ENGAGED_MAX) known.clear();
-    known.set(userId, ctx.clock.nowMs() + NOT_ENGAGED_TTL_MS);
-  } else known.delete(userId);
-  return row !== undefined;
+  if (knownNotEngaged(ctx, userId)) return false;
+  const active = await activeReader(ctx).submit(userId);
+  rememberEngagement(ctx, userId, active.length > 0);
+  return active.length > 0;
+}
+
+function assertBelowMaxBet(stakeMinor: bigint, maxBetMinor: bigint): void {
+  if (isAboveMaxBet(stakeMinor, maxBetMinor))
+    throw new AppError('BONUS_MAX_BET', undefined, { maxBetMinor: maxBetMinor.toString() });
 }
 
 /**
@@ -174,8 +228,42 @@ export async function assertSportsStake(
     .where('kind', '=', 'money')
     .where('status', '=', 'active')
     .executeTakeFirst();
-  if (row && isAboveMaxBet(stake.stakeMinor, row.max_bet_minor))
-    throw new AppError('BONUS_MAX_BET', undefined, { maxBetMinor: row.max_bet_minor.toString() });
+  if (row) assertBelowMaxBet(stake.stakeMinor, row.max_bet_minor);
+}
+
+/**
+ * The same check for betting's batched placement (hookBonuses installs it as the context's
+ * checkBatchedStake), before the batch call and outside any transaction: no database call for a
+ * player known to hold no bonus, or whose bonus's maximum was read in the last 30 s (maxBetsKnown),
+ * one batched read otherwise. A bonus granted while the placement is on its way is as if granted
+ * just after it (the full path's check reads without a lock too); a bonus that ended only makes the
+ * check stricter than needed until the end's message arrives (or 30 s).
+ */
+export async function checkBatchedSportsStake(
+  ctx: BonusContext,
+  stake: { userId: bigint; currency: string; stakeMinor: bigint },
+): Promise<void> {
+  if (knownNotEngaged(ctx, stake.userId)) return;
+  let known = maxBetsKnown.get(ctx);
+  if (!known) {
+    known = new Map();
+    maxBetsKnown.set(ctx, known);
+  }
+  const nowMs = ctx.clock.nowMs();
+  let entry = known.get(stake.userId);
+  if (!entry || entry.until <= nowMs) {
+    const active = await activeReader(ctx).submit(stake.userId);
+    rememberEngagement(ctx, stake.userId, active.length > 0);
+    if (active.length === 0) return;
+    entry = {
+      until: nowMs + MAX_BETS_TTL_MS,
+      limits: active.map((a) => ({ currency: a.currency, maxBetMinor: a.max_bet_minor })),
+    };
+    if (known.size >= NOT_ENGAGED_MAX) known.clear();
+    known.set(stake.userId, entry);
+  }
+  const limit = entry.limits.find((a) => a.currency === stake.currency);
+  if (limit) assertBelowMaxBet(stake.stakeMinor, limit.maxBetMinor);
 }
 
 export async function coverStake(
@@ -329,7 +417,7 @@ async function shareAfterEnd(
     .execute();
 }
 
-function productCounts(d: CampaignDefinition, product: Product): boolean {
+export function productCounts(d: CampaignDefinition, product: Product): boolean {
   return d.conditions.products.length === 0 || d.conditions.products.includes(product);
 }
 

@@ -1,6 +1,6 @@
 /**
  * Workers role: every BONUS_JOBS_INTERVAL_MS, the deposits recorded since (first/nth-deposit
- * campaigns) are granted, due occurrences of schedule campaigns are granted in pages
+ * campaigns) and the bets settled since (bet_settled campaigns, bet-settled-bonuses.ts) are granted, due occurrences of schedule campaigns are granted in pages
  * (schedule-bonuses.ts, keys bonus:schedule:<campaign>:<occurrence>:<userId>) and bonuses past
  * their date expire. Safe with several processes: grants
  * are keyed (deposit:<campaignId>:<paymentId>) and each expiry claims its row (SKIP LOCKED) and
@@ -23,7 +23,8 @@ export function startBonusWorker(
     running = running
       .then(async () => {
         const done = await bonuses.runJobs();
-        if (done.deposits > 0 || done.schedules > 0 || done.expired > 0) log.info(done, 'bonus jobs');
+        if (done.deposits > 0 || done.bets > 0 || done.schedules > 0 || done.expired > 0)
+          log.info(done, 'bonus jobs');
       })
       .catch((err: unknown) => log.warn({ err }, 'bonus jobs failed'));
   }, intervalMs);

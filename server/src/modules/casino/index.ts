@@ -41,12 +41,21 @@ export { BingoEngine } from './bingo/engine.ts';
 export { BINGO_ROOMS, type BingoRoom } from './bingo/rooms.ts';
 export { createBingoContext, startBingoEngine } from './bingo/start.ts';
 export {
+  type CatalogueAdmin,
+  createCatalogueAdmin,
+  GAME_BADGES,
+  type GameBadge,
+  type GameChange,
+  type OperatorGameRow,
+  type OperatorProviderRow,
+} from './catalogue/catalogue-admin.ts';
+export {
   CASINO_CATALOGUE_CHANGED_TOPIC,
   type CasinoCatalogue,
   createCasinoCatalogue,
 } from './catalogue/catalogue-service.ts';
 export { seedCasinoCatalogue } from './catalogue/seed-catalogue.ts';
-export { CRASH_TOPIC, type CrashContext } from './crash/context.ts';
+export { CRASH_GAME_ID, CRASH_TOPIC, type CrashContext } from './crash/context.ts';
 export { CrashEngine, type CrashEngineOptions, DEFAULT_ENGINE } from './crash/engine.ts';
 export { createCrashContext, startCrashEngine } from './crash/start.ts';
 export type { CrashBetView, CrashMessage, CrashRoundView, PublicCrashBet } from './crash/views.ts';
@@ -67,7 +76,15 @@ export {
 } from './providers/registry.ts';
 export { SIGNATURE_HEADER, signBody, TIMESTAMP_HEADER } from './providers/signature.ts';
 export { startProviderSweep, sweepOpenRounds } from './providers/sweep.ts';
-export type { BonusStakeInput, BonusWallet, FreeSpinGrant, FreeSpinsPort } from './rounds/bonus-wallet.ts';
+export type {
+  BonusStakeInput,
+  BonusWallet,
+  FreeSpinGrant,
+  FreeSpinsPort,
+  InstantBonus,
+  InstantBonusPlan,
+  InstantBonusRound,
+} from './rounds/bonus-wallet.ts';
 export { NO_BONUS_WALLET } from './rounds/bonus-wallet.ts';
 export { createRoundsContext, type RoundsContext, type RoundsOptions } from './rounds/context.ts';
 export {
@@ -89,7 +106,7 @@ export {
   type WalletPlayer,
 } from './rounds/seamless-wallet.ts';
 export { runVerifyCommand, VERIFY_USAGE } from './rounds/verify-command.ts';
-export { TV_TOPIC, type TvContext } from './tv/context.ts';
+export { TV_GAME_IDS, TV_TOPIC, type TvContext } from './tv/context.ts';
 export { TvEngine } from './tv/engine.ts';
 export { createTvContext, startTvEngine } from './tv/start.ts';
 
@@ -103,7 +120,10 @@ export interface CasinoModuleOptions {
   /** The catalogue's games (numeric id → engine, modes, limits); the catalogue's own when not given. */
   games?: GameLookup;
   bonus?: BonusWallet;
-  /** Told of each finished real in-house round after it committed (the tournaments' scoring). */
+  /**
+   * Told of each finished real round (in-house, or a provider's round once closed) after it
+   * committed: the tournaments' scoring.
+   */
   roundFinished?: RoundObserver;
   /** A rounds context built by the caller (tests); built from the options above otherwise. */
   rounds?: RoundsContext;
@@ -143,6 +163,18 @@ export async function casinoModule(app: RoutesApp, options: CasinoModuleOptions)
   await app.register(crashRoutes, { crash: createCrashContext(options.deps, options) });
   await app.register(bingoRoutes, { bingo: createBingoContext(options.deps, options) });
   await app.register(tvRoutes, { tv: createTvContext(options.deps, options) });
+  // A provider round closed by its end-round call counts for the tournaments as an in-house one;
+  // a failing observer is logged and never fails the provider's call.
+  const finished = options.roundFinished;
+  const observer: RoundObserver | null = finished
+    ? async (round) => {
+        try {
+          await finished(round);
+        } catch (err) {
+          app.log.warn({ err }, 'round observer failed');
+        }
+      }
+    : null;
   const providers = {
     launch: {
       db: options.deps.db.db,
@@ -157,6 +189,7 @@ export async function casinoModule(app: RoutesApp, options: CasinoModuleOptions)
       ledger: options.ledger,
       limits: options.limits,
       wallet: rounds.wallet,
+      ...(observer ? { finished: observer } : {}),
     }),
   };
   await app.register(providerLaunchRoutes, providers);

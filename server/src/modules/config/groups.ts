@@ -98,6 +98,8 @@ export const CONFIG_GROUPS = {
     isCashoutEnabled: { schema: Bool, value: true },
     /** Share of the fair value the house keeps on a cash-out, hundredths of a percent. */
     cashoutMarginBasisPoints: { schema: Int(0, 5000), value: 500 },
+    /** The house margin of bet builder prices (price = (1 − margin) / P), hundredths of a percent. */
+    betBuilderMarginBasisPoints: { schema: Int(0, 5000), value: 800 },
     /** The site offers the VIP bet (coupon-accounts §5): a request above the maximum amount. */
     isVipBetShown: { schema: Bool, value: true },
   },

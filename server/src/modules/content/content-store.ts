@@ -18,6 +18,20 @@ import type { ContentType } from './tables.ts';
 
 export const CONTENT_CHANGED_TOPIC = 'content:changed';
 export const CONTENT_CACHE_MS = 1_800_000;
+/** A version's texts as selected with the version joined as `v` (the published or the latest). */
+export const VERSION_TEXT_COLUMNS = [
+  'v.title',
+  'v.description',
+  'v.body',
+  'v.author',
+  'v.cover_image',
+  'v.seo_title',
+  'v.meta_robots',
+  'v.canonical',
+] as const;
+/** How long after a change its answers are read from the primary, not the read replica (its lag). */
+export const REPLICA_GRACE_MS = 60_000;
+const CHANGED_KEYS_MAX = 1_000;
 const RENDER_CACHE_ENTRIES = 2_000;
 const ITEM_CACHE_ENTRIES = 5_000;
 
@@ -165,9 +179,14 @@ export class ContentStore {
   readonly #items: KeyedCache<CachedRecord>;
   readonly #lists: KeyedCache<ListedItem[]>;
   readonly #rendered = new Map<string, RenderedMarkdown>();
+  /** Guests' reads (readsToleratingLag: a read replica when configured, else deps.db). */
+  readonly #reads: Kysely<Database>;
+  /** Cache keys dropped by a change in the last REPLICA_GRACE_MS, with when: read from the primary. */
+  readonly #changedAt = new Map<string, number>();
 
-  constructor(deps: { db: Kysely<Database>; clock: Clock; bus: EventBus }) {
+  constructor(deps: { db: Kysely<Database>; clock: Clock; bus: EventBus; reads?: Kysely<Database> }) {
     this.#db = deps.db;
+    this.#reads = deps.reads ?? deps.db;
     this.#clock = deps.clock;
     this.#bus = deps.bus;
     this.#items = new KeyedCache(deps.clock, CONTENT_CACHE_MS, ITEM_CACHE_ENTRIES);
@@ -177,9 +196,32 @@ export class ContentStore {
 
   /** Drops the cached answers of exactly one item (and its old slugs) and its list. */
   drop(change: ContentChanged): void {
-    for (const slug of [change.slug, ...change.oldSlugs])
-      this.#items.delete(itemKey(change.type, change.lang, slug));
-    this.#lists.delete(listKey(change.type, change.lang));
+    const items = [change.slug, ...change.oldSlugs].map((slug) => itemKey(change.type, change.lang, slug));
+    for (const key of items) this.#items.delete(key);
+    const list = listKey(change.type, change.lang);
+    this.#lists.delete(list);
+    this.#markChanged([...items, list]);
+  }
+
+  /**
+   * A change just made may not be on the read replica yet, and what is loaded now is cached for
+   * CONTENT_CACHE_MS: for REPLICA_GRACE_MS after a change, its answers are loaded from the primary.
+   */
+  #markChanged(keys: readonly string[]): void {
+    if (this.#reads === this.#db) return;
+    const now = this.#clock.nowMs();
+    for (const [key, at] of this.#changedAt) if (now - at >= REPLICA_GRACE_MS) this.#changedAt.delete(key);
+    for (const key of keys) {
+      this.#changedAt.delete(key);
+      if (this.#changedAt.size >= CHANGED_KEYS_MAX)
+        this.#changedAt.delete(this.#changedAt.keys().next().value!);
+      this.#changedAt.set(key, now);
+    }
+  }
+
+  #readsFor(key: string): Kysely<Database> {
+    const at = this.#changedAt.get(key);
+    return at !== undefined && this.#clock.nowMs() - at < REPLICA_GRACE_MS ? this.#db : this.#reads;
   }
 
   /** For tests: is this item's answer in the cache? */
@@ -462,7 +504,8 @@ export class ContentStore {
   }
 
   async #load(type: ContentType, lang: string, slug: string): Promise<CachedRecord> {
-    const row = await this.#db
+    const db = this.#readsFor(itemKey(type, lang, slug));
+    const row = await db
       .selectFrom('content_items as i')
       .leftJoin('content_versions as v', (join) =>
         join.onRef('v.item_id', '=', 'i.id').onRef('v.version', '=', 'i.published_version'),
@@ -477,14 +520,7 @@ export class ContentStore {
         'i.publish_at',
         'i.published_version',
         'i.updated_at',
-        'v.title',
-        'v.description',
-        'v.body',
-        'v.author',
-        'v.cover_image',
-        'v.seo_title',
-        'v.meta_robots',
-        'v.canonical',
+        ...VERSION_TEXT_COLUMNS,
         'v.created_at as version_at',
       ])
       .where('i.type', '=', type)
@@ -492,7 +528,7 @@ export class ContentStore {
       .where('i.slug', '=', slug)
       .executeTakeFirst();
     if (!row) {
-      const moved = await this.#db
+      const moved = await db
         .selectFrom('content_slugs as s')
         .innerJoin('content_items as i', 'i.id', 's.item_id')
         .select('i.slug')
@@ -545,7 +581,7 @@ export class ContentStore {
   }
 
   async #loadList(type: ContentType, lang: string): Promise<ListedItem[]> {
-    const rows = await this.#db
+    const rows = await this.#readsFor(listKey(type, lang))
       .selectFrom('content_items as i')
       .innerJoin('content_versions as v', (join) =>
         join.onRef('v.item_id', '=', 'i.id').onRef('v.version', '=', 'i.published_version'),

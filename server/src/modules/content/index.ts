@@ -24,20 +24,25 @@ import { importContentFolder } from './import-content.ts';
 import { contentRoutes } from './routes.ts';
 
 export { CONTENT_USAGE, runContentCommand } from './command.ts';
+export type { ContentInput } from './content-store.ts';
 export {
+  CONTENT_CACHE_MS,
   CONTENT_CHANGED_TOPIC,
   type ContentChanged,
   ContentStore,
   type ItemLookup,
   type ListedItem,
   type PublishedItem,
+  REPLICA_GRACE_MS,
 } from './content-store.ts';
 export { CoverImageError, CoverImages } from './cover-images.ts';
+export { ContentEditor, type EditableItem, type EditorListRow } from './editor.ts';
 export { FrontMatterError, parseContentFile } from './front-matter.ts';
 export { type ImportReport, importContentFolder } from './import-content.ts';
-export { isSafeUrl, renderMarkdown } from './markdown.ts';
+export { isSafeUrl, readingMinutes, renderMarkdown } from './markdown.ts';
 export { contentRedirectResolver } from './redirect.ts';
 export { CONTENT_CACHE_CONTROL, publicPath } from './routes.ts';
+export type { ContentType } from './tables.ts';
 
 /** The starter texts shipped with the repository (content/ru, content/en). */
 export const STARTER_CONTENT_DIR = path.resolve(import.meta.dirname, '../../../../content');
@@ -49,7 +54,7 @@ export interface Content {
 
 /** The store and the image store over `storage` (default: DATA_DIR/content-images on local disk). */
 export function createContent(
-  deps: { db: Kysely<Database>; clock: Clock; bus: EventBus },
+  deps: { db: Kysely<Database>; clock: Clock; bus: EventBus; reads?: Kysely<Database> },
   storage: DocumentStorage,
 ): Content {
   return { store: new ContentStore(deps), images: new CoverImages(deps.db, storage, deps.clock) };

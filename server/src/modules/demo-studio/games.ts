@@ -7,6 +7,8 @@
 import { createHmac } from 'node:crypto';
 
 export const SLOT_CODE = 'demo-fruit-reels';
+/** The same reels, paytable and randomness as SLOT_CODE under other art (fishing and Asian sections). */
+export const KOI_SLOT_CODE = 'demo-koi-reels';
 export const ROULETTE_CODE = 'demo-live-roulette';
 
 export const SYMBOLS = ['cherry', 'lemon', 'bell', 'star', 'seven'] as const;

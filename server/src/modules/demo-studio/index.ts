@@ -33,8 +33,16 @@ import {
 } from './games.ts';
 import { renderPlayPage, STUDIO_SCRIPT } from './page.ts';
 import { type ParlayAnswer, ParlayClient, ParlayUnavailable } from './parlay-client.ts';
+import { pokerLobby } from './poker-tables.ts';
 
-export { DEMO_ROULETTE_ID, DEMO_SLOT_ID, DEMO_STUDIO_CATALOGUE, importDemoStudioGames } from './catalogue.ts';
+export {
+  DEMO_KOI_SLOT_ID,
+  DEMO_POKER_LOBBY_ID,
+  DEMO_ROULETTE_ID,
+  DEMO_SLOT_ID,
+  DEMO_STUDIO_CATALOGUE,
+  importDemoStudioGames,
+} from './catalogue.ts';
 
 export const STUDIO_PREFIX = '/dev/demo-studio';
 
@@ -130,7 +138,7 @@ export async function demoStudioModule(app: RoutesApp, options: DemoStudioOption
     { schema: { hide: true, querystring: PlayQuery } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      return reply.type('text/html; charset=utf-8').send(renderPlayPage(request.query));
+      return reply.type('text/html; charset=utf-8').send(renderPlayPage(request.query, deps.clock.nowMs()));
     },
   );
 
@@ -211,6 +219,12 @@ export async function demoStudioModule(app: RoutesApp, options: DemoStudioOption
       return { ...result, balance: end.body.balance, replayed: bet.body.replayed === true };
     },
   );
+
+  // The table-poker lobby's tables with the seats taken now (the lobby page polls it).
+  app.get(`${STUDIO_PREFIX}/api/poker/tables`, { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { tables: pokerLobby(deps.clock.nowMs()) };
+  });
 
   app.get(`${STUDIO_PREFIX}/api/roulette/state`, { schema: { hide: true } }, async (_request, reply) => {
     const now = deps.clock.nowMs();

@@ -4,12 +4,14 @@
  * attributes, the texts (the studio's own, ru and en) in a data attribute as JSON, and
  * /dev/demo-studio/studio.js does the rest. Styles are inline (CSP allows them).
  */
-import { RED, ROULETTE_CODE, SLOT_CODE, WHEEL } from './games.ts';
+import { KOI_SLOT_CODE, RED, ROULETTE_CODE, SLOT_CODE, WHEEL } from './games.ts';
+import { POKER_LOBBY_CODE, pokerLobby } from './poker-tables.ts';
 
 export const STUDIO_TEXTS = {
   ru: {
     title: 'Демо-студия Parlay',
     slot: 'Фруктовые барабаны',
+    koi: 'Пруд с карпами кои',
     roulette: 'Живая рулетка',
     balance: 'Баланс',
     stake: 'Ставка',
@@ -34,10 +36,22 @@ export const STUDIO_TEXTS = {
     straight: 'Число',
     error: 'Ошибка',
     voided: 'Ставка отменена и возвращена',
+    poker: 'Столы холдема',
+    pokerCaption: 'Столы студии: блайнды, бай-ин и занятые места',
+    table: 'Стол',
+    variant: 'Игра',
+    blinds: 'Блайнды',
+    buyIn: 'Бай-ин',
+    seats: 'Места',
+    seatsOf: '{seated} из {seats}',
+    'no-limit': 'Безлимитный холдем',
+    'fixed-limit': 'Лимитный холдем',
+    pokerNote: 'Игра за столами в демо-студии не открыта: лобби показывает столы студии.',
   },
   en: {
     title: 'Parlay demo studio',
     slot: 'Fruit Reels',
+    koi: 'Koi Pond Reels',
     roulette: 'Live Roulette',
     balance: 'Balance',
     stake: 'Stake',
@@ -62,6 +76,17 @@ export const STUDIO_TEXTS = {
     straight: 'Number',
     error: 'Error',
     voided: 'Bet voided and refunded',
+    poker: "Hold'em tables",
+    pokerCaption: "The studio's tables: blinds, buy-in and seats taken",
+    table: 'Table',
+    variant: 'Game',
+    blinds: 'Blinds',
+    buyIn: 'Buy-in',
+    seats: 'Seats',
+    seatsOf: '{seated} of {seats}',
+    'no-limit': "No-limit hold'em",
+    'fixed-limit': "Fixed-limit hold'em",
+    pokerNote: "Table play is not open in the demo studio: the lobby shows the studio's tables.",
   },
 } as const;
 
@@ -90,40 +115,77 @@ const STYLE =
   'body{margin:0;font:15px system-ui,sans-serif;background:#101522;color:#eee}main{max-width:720px;margin:auto;padding:16px;text-align:center}' +
   'button,select,input{font:inherit;padding:6px 12px;margin:3px;border-radius:6px;border:1px solid #555;background:#222a3d;color:#eee}button:disabled{opacity:.5}' +
   '.reels{display:flex;justify-content:center;gap:10px;margin:20px}.reel{width:90px;height:90px;font-size:54px;line-height:90px;background:#fff;color:#000;border-radius:10px}' +
+  '.tables{width:100%;border-collapse:collapse;margin:12px 0}.tables caption{margin:6px;color:#bbb}.tables th,.tables td{padding:6px 8px;border-bottom:1px solid #333;text-align:left}' +
   '.msg{min-height:1.5em;margin:8px}.hist span{display:inline-block;width:26px;margin:2px;border-radius:4px}.r{background:#c0392b}.b{background:#1c1c1c}.g{background:#1f8a4c}';
 
-export function renderPlayPage(q: {
-  game: string;
-  mode: 'real' | 'demo';
-  lang?: 'ru' | 'en' | undefined;
-  token?: string | undefined;
-  currency?: string | undefined;
-}): string {
+type Texts = (typeof STUDIO_TEXTS)['en' | 'ru'];
+
+/** The poker lobby's rows (also rendered again by the script when it polls the tables). */
+function pokerLobbyHtml(t: Texts, lang: 'ru' | 'en', currency: string, nowMs: number): string {
+  const rows = pokerLobby(nowMs)
+    .map(
+      (table) =>
+        `<tr data-table="${attr(table.id)}"><th scope="row">${attr(table.name[lang])}</th><td>${t[table.variant]}</td>` +
+        `<td>${table.smallBlind} / ${table.bigBlind} ${attr(currency)}</td><td>${table.minBuyIn} – ${table.maxBuyIn} ${attr(currency)}</td>` +
+        `<td class="seated">${t.seatsOf.replace('{seated}', String(table.seated)).replace('{seats}', String(table.seats))}</td></tr>`,
+    )
+    .join('');
+  return (
+    `<h1>${t.poker}</h1><table class="tables"><caption>${t.pokerCaption}</caption>` +
+    `<thead><tr><th scope="col">${t.table}</th><th scope="col">${t.variant}</th><th scope="col">${t.blinds}</th>` +
+    `<th scope="col">${t.buyIn}</th><th scope="col">${t.seats}</th></tr></thead><tbody>${rows}</tbody></table><p>${t.pokerNote}</p>`
+  );
+}
+
+function slotHtml(t: Texts, title: string): string {
+  return (
+    `<h1>${title}</h1><div class="reels"><div class="reel">?</div><div class="reel">?</div><div class="reel">?</div></div>` +
+    `<label>${t.stake} <select id="stake"><option>1.00</option><option>5.00</option><option>10.00</option></select></label>` +
+    `<button id="spin" type="button" disabled>${t.spin}</button>`
+  );
+}
+
+function rouletteHtml(t: Texts): string {
+  return (
+    `<h1>${t.roulette}</h1>${wheelSvg()}<p id="phase"></p><p id="count" style="font-size:28px"></p>` +
+    `<div><select id="amount"><option>1.00</option><option>5.00</option><option>10.00</option></select>` +
+    ['red', 'black', 'odd', 'even', 'low', 'high']
+      .map((k) => `<button type="button" class="bet" data-kind="${k}" disabled>${t[k as 'red']}</button>`)
+      .join('') +
+    [1, 2, 3]
+      .map(
+        (d) =>
+          `<button type="button" class="bet" data-kind="dozen" data-number="${d}" disabled>${t.dozen} ${d}</button>`,
+      )
+      .join('') +
+    `<input id="number" type="number" min="0" max="36" value="17" style="width:60px"><button type="button" class="bet" data-kind="straight" disabled>${t.straight}</button></div>` +
+    `<h2>${t.myBets}</h2><ul id="bets"></ul><h2>${t.history}</h2><div class="hist" id="hist"></div>`
+  );
+}
+
+const GAMES: readonly string[] = [SLOT_CODE, KOI_SLOT_CODE, ROULETTE_CODE, POKER_LOBBY_CODE];
+
+export function renderPlayPage(
+  q: {
+    game: string;
+    mode: 'real' | 'demo';
+    lang?: 'ru' | 'en' | undefined;
+    token?: string | undefined;
+    currency?: string | undefined;
+  },
+  nowMs: number,
+): string {
   const lang = q.lang ?? 'en';
   const t = STUDIO_TEXTS[lang];
-  const game = q.game === SLOT_CODE || q.game === ROULETTE_CODE ? q.game : '';
+  const game = GAMES.includes(q.game) ? q.game : '';
   const body =
-    game === SLOT_CODE
-      ? `<h1>${t.slot}</h1><div class="reels"><div class="reel">?</div><div class="reel">?</div><div class="reel">?</div></div>` +
-        `<label>${t.stake} <select id="stake"><option>1.00</option><option>5.00</option><option>10.00</option></select></label>` +
-        `<button id="spin" type="button" disabled>${t.spin}</button>`
-      : game === ROULETTE_CODE
-        ? `<h1>${t.roulette}</h1>${wheelSvg()}<p id="phase"></p><p id="count" style="font-size:28px"></p>` +
-          `<div><select id="amount"><option>1.00</option><option>5.00</option><option>10.00</option></select>` +
-          ['red', 'black', 'odd', 'even', 'low', 'high']
-            .map(
-              (k) => `<button type="button" class="bet" data-kind="${k}" disabled>${t[k as 'red']}</button>`,
-            )
-            .join('') +
-          [1, 2, 3]
-            .map(
-              (d) =>
-                `<button type="button" class="bet" data-kind="dozen" data-number="${d}" disabled>${t.dozen} ${d}</button>`,
-            )
-            .join('') +
-          `<input id="number" type="number" min="0" max="36" value="17" style="width:60px"><button type="button" class="bet" data-kind="straight" disabled>${t.straight}</button></div>` +
-          `<h2>${t.myBets}</h2><ul id="bets"></ul><h2>${t.history}</h2><div class="hist" id="hist"></div>`
-        : `<h1>${t.unknownGame}</h1>`;
+    game === POKER_LOBBY_CODE
+      ? pokerLobbyHtml(t, lang, q.currency ?? 'RUB', nowMs)
+      : game === SLOT_CODE || game === KOI_SLOT_CODE
+        ? slotHtml(t, game === SLOT_CODE ? t.slot : t.koi)
+        : game === ROULETTE_CODE
+          ? rouletteHtml(t)
+          : `<h1>${t.unknownGame}</h1>`;
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title><style>${STYLE}</style></head><body><main id="studio" data-game="${attr(game)}" data-mode="${q.mode}" data-token="${attr(q.token ?? '')}" data-currency="${attr(q.currency ?? 'RUB')}" data-texts="${attr(JSON.stringify(t))}">${body}<p>${t.balance}: <b id="balance">—</b> <span id="cur"></span></p><p class="msg" id="msg">${q.mode === 'demo' ? t.demo : ''}</p></main><script src="/dev/demo-studio/studio.js"></script></body></html>`;
 }
 
@@ -158,8 +220,20 @@ export const STUDIO_SCRIPT = `(() => {
       const s = await api('session', { token: d.token });
       session = s.session; currency = s.currency; show(s.balance);
     } else show(null);
-    if (d.game === '${SLOT_CODE}') slot();
+    if (d.game === '${SLOT_CODE}' || d.game === '${KOI_SLOT_CODE}') slot();
     if (d.game === '${ROULETTE_CODE}') roulette();
+    if (d.game === '${POKER_LOBBY_CODE}') setInterval(refreshTables, 20000);
+  }
+  // The poker lobby: the seats taken change by the minute; the rows are the server's.
+  async function refreshTables() {
+    try {
+      const res = await fetch('/dev/demo-studio/api/poker/tables');
+      const json = await res.json();
+      for (const table of json.tables) {
+        const cell = document.querySelector('tr[data-table="' + table.id + '"] .seated');
+        if (cell) cell.textContent = T.seatsOf.replace('{seated}', table.seated).replace('{seats}', table.seats);
+      }
+    } catch { /* next poll */ }
   }
   function slot() {
     const reels = [...document.querySelectorAll('.reel')];

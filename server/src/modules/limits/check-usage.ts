@@ -107,7 +107,12 @@ export function assertNotLocked(limits: StoredLimits, nowSec: number): void {
 function lockError(code: 'LIMIT_SELF_EXCLUDED' | 'LIMIT_TIME_OUT', endsAtSec: number): AppError {
   const until = new Date(endsAtSec * 1000).toISOString();
   const what = code === 'LIMIT_SELF_EXCLUDED' ? 'You excluded yourself from play' : 'You took a time-out';
-  return new AppError(code, `${what} until ${until}`, { endsAt: endsAtSec, endsAtIso: until });
+  return new AppError(code, `${what} until ${until}`, {
+    limitKind: code === 'LIMIT_SELF_EXCLUDED' ? 'self_exclusion' : 'time_out',
+    endsAt: endsAtSec,
+    endsAtIso: until,
+    resetsAt: until,
+  });
 }
 
 /** Checks one family of limits (the value in force) against usage plus the new amount. */
@@ -130,11 +135,58 @@ async function assertFamily(
     const amountMinor = await convert(db, input.amountMinor, input.currency, currency);
     const used = await usedMinor(db, input.userId, kind, currency, windowRange(nowMs, windowSeconds(type)));
     const check = checkAmount(limitMinor, used, amountMinor);
-    if (!check.allowed) throw exceeded(family, type, record.value, check.remainingMinor);
+    if (check.allowed) continue;
+    const range = windowRange(nowMs, windowSeconds(type));
+    const oldest = used > 0n ? await oldestUsageAt(db, input.userId, kind, range) : null;
+    throw exceeded(family, type, {
+      value: record.value,
+      currency,
+      limitMinor,
+      usedMinor: used,
+      remainingMinor: check.remainingMinor,
+      // Room comes back when the oldest movement counted leaves the rolling window; with nothing
+      // counted yet the amount alone is over the limit and waiting does not help.
+      resetsAt: oldest === null ? null : new Date(oldest.getTime() + windowSeconds(type) * 1000),
+    });
   }
 }
 
-function exceeded(family: 'wager' | 'loss' | 'deposit', type: LimitType, value: number, remaining: bigint) {
+/** The time of the oldest movement of a kind counted in a range (null: none). */
+async function oldestUsageAt(
+  db: Db,
+  userId: bigint,
+  kind: UsageKind,
+  range: UsageRange,
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom('limit_usage')
+    .select(sql<Date | null>`min(at)`.as('oldest'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('at', '>', range.from)
+    .where('at', '<=', range.to)
+    .where((eb) => eb.or([eb('holds_until', 'is', null), eb('holds_until', '>', range.to)]))
+    .executeTakeFirst();
+  return row?.oldest ? new Date(row.oldest) : null;
+}
+
+/**
+ * The refusal of an amount over a limit. Its details name the limit for the player: limitKind
+ * (the family: wager, loss or deposit), limitType and its period in days, the limit, what is used
+ * and what is left in the limit's currency, and resetsAt (ISO time room comes back, or null).
+ */
+function exceeded(
+  family: 'wager' | 'loss' | 'deposit',
+  type: LimitType,
+  figures: {
+    value: number;
+    currency: string;
+    limitMinor: bigint;
+    usedMinor: bigint;
+    remainingMinor: bigint;
+    resetsAt: Date | null;
+  },
+) {
   const code =
     family === 'deposit'
       ? 'LIMIT_DEPOSIT_EXCEEDED'
@@ -142,9 +194,15 @@ function exceeded(family: 'wager' | 'loss' | 'deposit', type: LimitType, value: 
         ? 'LIMIT_WAGER_EXCEEDED'
         : 'LIMIT_LOSS_EXCEEDED';
   return new AppError(code, undefined, {
+    limitKind: family,
     limitType: type,
-    limitValue: value,
-    remainingMinor: remaining.toString(),
+    limitValue: figures.value,
+    periodDays: windowSeconds(type) / 86_400,
+    currency: figures.currency,
+    limitMinor: figures.limitMinor.toString(),
+    usedMinor: figures.usedMinor.toString(),
+    remainingMinor: figures.remainingMinor.toString(),
+    resetsAt: figures.resetsAt?.toISOString() ?? null,
   });
 }
 

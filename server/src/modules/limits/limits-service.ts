@@ -46,6 +46,14 @@ import {
   type StoredLimits,
   saveLimit,
 } from './limit-records.ts';
+import {
+  assertOperatorAllows,
+  assertOperatorLimitType,
+  imposeInLock,
+  liftOperatorLimit,
+  type OperatorLimit,
+  readOperatorLimits,
+} from './operator-limits.ts';
 import { playerStats } from './player-stats.ts';
 import { type LimitView, limitView } from './views.ts';
 
@@ -122,7 +130,45 @@ export class LimitsService {
         }),
       );
     }
+    // The operator's limits (operator-limits.ts): the player sees them as set by the operator.
+    for (const [type, lock] of await readOperatorLimits(this.#db, userId)) {
+      const view = views.find((v) => v.limitType === type);
+      if (view) view.operatorLimit = { value: lock.value, setAt: Math.floor(lock.setAt.getTime() / 1000) };
+    }
     return views;
+  }
+
+  /**
+   * An operator's money limit (wager, loss or deposit type) the player cannot loosen: applied at
+   * once when the player's own is looser, a looser pending change dropped. LIMIT_VALUE_NOT_ALLOWED
+   * for another type or a value the type does not offer.
+   */
+  async imposeOperatorLimit(input: {
+    userId: bigint;
+    currency: string;
+    limitType: number;
+    value: number;
+    reason: string;
+    setBy: string;
+  }): Promise<LimitView> {
+    const type = input.limitType;
+    assertOperatorLimitType(type);
+    if (input.value === -1) throw new AppError('LIMIT_VALUE_NOT_ALLOWED', 'an operator limit needs a value');
+    await this.#inPlayerLock(input.userId, (trx, limits) =>
+      imposeInLock(trx, limits, { ...input, type }, this.#clock.now()),
+    );
+    return (await this.list(input.userId, input.currency)).find((l) => l.limitType === type) as LimitView;
+  }
+
+  /** Lifts the operator's lock of one type; answers whether there was one. */
+  async liftOperatorLimit(userId: bigint, limitType: number): Promise<boolean> {
+    assertOperatorLimitType(limitType);
+    return this.#inPlayerLock(userId, (trx) => liftOperatorLimit(trx, userId, limitType));
+  }
+
+  /** The operator's limits of the player, with reasons (the back office's view). */
+  operatorLimits(userId: bigint): Promise<Map<LimitType, OperatorLimit>> {
+    return readOperatorLimits(this.#db, userId);
   }
 
   /** Sets or changes one limit: tighter at once, looser pending; a self-exclusion ends every session. */
@@ -130,6 +176,7 @@ export class LimitsService {
     if (!isLimitType(type)) throw new AppError('LIMIT_VALUE_NOT_ALLOWED', `no limit type ${type}`);
     const outcome = await this.#inPlayerLock(userId, async (trx, limits) => {
       const current = limits.records.get(type) as LimitRecord;
+      await assertOperatorAllows(trx, userId, type, value);
       const change = requestChange(current, value, this.#nowSec());
       if (change.kind === 'invalid')
         throw new AppError('LIMIT_VALUE_NOT_ALLOWED', undefined, { limitType: type, limitValue: value });

@@ -41,4 +41,13 @@ export interface LimitsTables {
     popup_show_at: Date | null;
     created_at: Date;
   };
+  /** Money limits an operator imposes (migration 0296; operator-limits.ts). */
+  limit_operator_locks: {
+    user_id: bigint;
+    limit_type: number;
+    value: bigint;
+    reason: string;
+    set_by: string;
+    set_at: Date;
+  };
 }

@@ -49,6 +49,12 @@ export const LimitViewSchema = Type.Object({
   label: Type.String({ description: 'Dictionary key of the limit name (namespace limits)' }),
   optionsMap: Type.Record(Type.String(), Type.String()),
   currency: Type.String(),
+  operatorLimit: Type.Optional(
+    Type.Object(
+      { value: Type.Integer(), setAt: Type.Integer({ description: 'Seconds since epoch' }) },
+      { description: 'A limit the operator set (migration 0296): the player may go stricter, not looser' },
+    ),
+  ),
 });
 export type LimitView = Static<typeof LimitViewSchema>;
 

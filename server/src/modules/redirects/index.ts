@@ -10,6 +10,14 @@ import type { RoutesApp } from '../../platform/typed-routes.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import { type RedirectAnswer, type RedirectRule, resolveRedirect } from './resolve-redirect.ts';
 
+export {
+  makesLoop,
+  REDIRECT_CODES,
+  type RedirectRuleInput,
+  RedirectRules,
+  redirectRuleProblem,
+  type StoredRedirectRule,
+} from './redirect-rules.ts';
 export { type RedirectAnswer, type RedirectRule, resolveRedirect } from './resolve-redirect.ts';
 
 export const REDIRECT_RULES_CHANGED_TOPIC = 'redirects:changed';

@@ -20,11 +20,22 @@ export async function systemModule(app: FastifyInstance, deps: ModuleDeps): Prom
       schema: {
         tags: ['system'],
         summary: 'Liveness',
-        description: 'Answers 200 while the process serves requests.',
-        response: { 200: Type.Object({ status: Type.Literal('ok'), roles: Type.Array(Type.String()) }) },
+        description:
+          'Answers 200 while the process serves requests. A workers process also names the singleton job groups it leads (true) or follows (false).',
+        response: {
+          200: Type.Object({
+            status: Type.Literal('ok'),
+            roles: Type.Array(Type.String()),
+            leadership: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+          }),
+        },
       },
     },
-    async () => ({ status: 'ok' as const, roles: deps.config.roles }),
+    async () => ({
+      status: 'ok' as const,
+      roles: deps.config.roles,
+      ...(deps.leadership ? { leadership: deps.leadership.held() } : {}),
+    }),
   );
 
   app.get(
@@ -34,7 +45,13 @@ export async function systemModule(app: FastifyInstance, deps: ModuleDeps): Prom
         tags: ['system'],
         summary: 'Readiness',
         description: 'Answers 200 when the database answers; 503 NOT_READY otherwise.',
-        response: { 200: Type.Object({ status: Type.Literal('ready'), database: Type.String() }) },
+        response: {
+          200: Type.Object({
+            status: Type.Literal('ready'),
+            database: Type.String(),
+            leadership: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+          }),
+        },
       },
     },
     async () => {
@@ -43,7 +60,11 @@ export async function systemModule(app: FastifyInstance, deps: ModuleDeps): Prom
       } catch (err) {
         throw new AppError('NOT_READY', `database not ready: ${(err as Error).message}`);
       }
-      return { status: 'ready' as const, database: deps.db.kind };
+      return {
+        status: 'ready' as const,
+        database: deps.db.kind,
+        ...(deps.leadership ? { leadership: deps.leadership.held() } : {}),
+      };
     },
   );
 

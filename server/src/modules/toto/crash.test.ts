@@ -119,5 +119,5 @@ describe('toto survives a crash', () => {
     }
     expect((await check.check()).differences).toEqual([]);
     await handle.close();
-  }, 120_000);
+  }, 180_000);
 });

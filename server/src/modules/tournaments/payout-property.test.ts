@@ -68,7 +68,7 @@ it('pays each place once, in order, never more than the prize table, under paral
           const round = {
             userId: p.userId,
             accountId: p.accountId,
-            roundId: nextRound,
+            roundKey: `in-house:${nextRound}`,
             gameId: DICE_ID,
             currency: 'RUB',
             stakedMinor: r.stakedMinor,

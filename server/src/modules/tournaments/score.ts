@@ -12,7 +12,8 @@ import { type TournamentsContext, tournamentTopic } from './context.ts';
 export interface ScoredRound {
   userId: bigint;
   accountId: bigint;
-  roundId: bigint;
+  /** Unique across the casino's rounds: in-house:<id>, provider:<provider>:<roundRef>. */
+  roundKey: string;
   gameId: number;
   currency: string;
   stakedMinor: bigint;
@@ -31,8 +32,8 @@ export async function scoreRound(ctx: TournamentsContext, round: ScoredRound): P
         and (not opt_in_required or exists (
           select 1 from tournament_entries e where e.tournament_id = tournaments.id and e.user_id = ${round.userId}))
     ), counted as (
-      insert into tournament_rounds (tournament_id, round_id)
-      select id, ${round.roundId} from t
+      insert into tournament_rounds (tournament_id, round_key)
+      select id, ${round.roundKey} from t
       on conflict do nothing
       returning tournament_id
     )

@@ -37,7 +37,8 @@ export interface TournamentTables {
   };
   tournament_rounds: {
     tournament_id: bigint;
-    round_id: bigint;
+    /** Migration 0252: in-house:<roundId> or provider:<provider>:<roundRef>. */
+    round_key: string;
   };
   tournament_prizes: {
     tournament_id: bigint;

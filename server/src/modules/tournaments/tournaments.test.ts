@@ -185,7 +185,7 @@ it('ranks equal scores by the earlier score time (biggest win, open to all)', as
     scoreRound(ctx, {
       userId: p.userId,
       accountId: p.accountId,
-      roundId: BigInt(9_000_000 + n),
+      roundKey: `in-house:${9_000_000 + n}`,
       gameId: DICE_ID,
       currency: 'RUB',
       stakedMinor: 100n,

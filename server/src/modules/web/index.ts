@@ -12,6 +12,7 @@ import { frameOrigin, withFrameSources } from '@parlay/shell/content-security-po
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { ModuleDeps } from '../../platform/module.ts';
+import { CASINO_CATALOGUE_CHANGED_TOPIC } from '../casino/index.ts';
 import { type ApiTextFetch, createApiTextFetch, jsonApi } from './api-fetch.ts';
 import { createFragmentLoader, observeWith, registerFragmentRoutes } from './fragments.ts';
 import { PageCache } from './page-cache.ts';
@@ -45,7 +46,15 @@ const PAGE_CACHE_ENTRIES = 2_000;
 /** An expired guest page is served stale while it is re-rendered, for at most this many TTLs. */
 const PAGE_STALE_TTLS = 10;
 const PAGE_MAX_STALE_MS = 30_000;
-const OPERATOR_CHANGE_TOPICS = ['config:changed', 'blocks:changed', 'redirects:changed', 'seo:changed'];
+/** Operators' changes after which rendered pages and cached API answers are dropped in every process. */
+const OPERATOR_CHANGE_TOPICS = [
+  'config:changed',
+  'blocks:changed',
+  'redirects:changed',
+  'seo:changed',
+  // A game switched off, re-sorted or badged in the back office leaves the lobby's pages at once.
+  CASINO_CATALOGUE_CHANGED_TOPIC,
+];
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 export interface WebModuleOptions {

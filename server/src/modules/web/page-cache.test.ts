@@ -122,4 +122,24 @@ describe('guest page cache with stale-while-revalidate', () => {
     started[4]?.resolve('a again');
     expect(await a).toBe('a again');
   });
+
+  it('drops the pages past their stale bound when it keeps a new one', async () => {
+    const { clock, cache, started, render } = setup();
+    for (const key of ['a', 'b']) {
+      const page = cache.get(key, render);
+      started.at(-1)?.resolve(key);
+      await page;
+    }
+    clock.advance(TTL_MS + MAX_STALE_MS - 1);
+    const c = cache.get('c', render);
+    expect(cache.size).toBe(3);
+    started.at(-1)?.resolve('c');
+    await c;
+    clock.advance(1);
+    const d = cache.get('d', render);
+    expect(cache.size).toBe(2);
+    started.at(-1)?.resolve('d');
+    expect(await d).toBe('d');
+    expect(await cache.get('c', render)).toBe('c');
+  });
 });

@@ -77,8 +77,14 @@ export class PageCache<V> {
     this.#generation += 1;
   }
 
+  /** Values kept (fresh, stale or rendering). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
   #renderNow(key: string, render: () => Promise<V>): Promise<V> {
     this.#entries.delete(key);
+    this.#dropExpired(this.#clock.nowMs());
     while (this.#entries.size >= this.#options.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
@@ -100,6 +106,19 @@ export class PageCache<V> {
       },
     );
     return value;
+  }
+
+  /**
+   * A value past its stale bound is never served again: the ones at the oldest end are dropped
+   * before a new one is kept. Without this a crawl of many addresses held every page it had
+   * rendered (HTML and its compressed copies) until maxEntries newer ones pushed them out: hundreds
+   * of MB that bench:soak saw grow (issue 25).
+   */
+  #dropExpired(now: number): void {
+    for (const [key, entry] of this.#entries) {
+      if (entry.staleUntilMs > now) break;
+      this.#entries.delete(key);
+    }
   }
 
   #revalidate(key: string, stale: Entry<V>, render: () => Promise<V>): void {

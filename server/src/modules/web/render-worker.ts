@@ -34,6 +34,9 @@ let nextApiId = 0;
  */
 const copies = new Map<string, { status: number; text: string; freshUntil: number }>();
 const MAX_COPIES = 500;
+/** And at most this many characters of answers (a list of games can be hundreds of kB). */
+const MAX_COPY_CHARS = 8_000_000;
+let copiesChars = 0;
 let copiesGeneration = 0;
 const api: ApiFetch = (path, init = {}) => {
   const key = sharedAnswerKey(path, init.method ?? 'GET', init.headers ?? {}, init.body);
@@ -47,7 +50,11 @@ const api: ApiFetch = (path, init = {}) => {
     apiCalls.set(id, {
       resolve(answer) {
         if (key !== null && answer.freshForMs && generation === copiesGeneration) {
-          if (copies.size >= MAX_COPIES) copies.clear();
+          if (copies.size >= MAX_COPIES || copiesChars + answer.text.length > MAX_COPY_CHARS) {
+            copies.clear();
+            copiesChars = 0;
+          }
+          copiesChars += answer.text.length - (copies.get(key)?.text.length ?? 0);
           copies.set(key, {
             status: answer.status,
             text: answer.text,
@@ -120,6 +127,7 @@ port.on('message', (message: ToRenderWorker) => {
     case 'api-cache-clear':
       copiesGeneration += 1;
       copies.clear();
+      copiesChars = 0;
       return;
     case 'api-failed':
       answerApi(message.id, (call) => call.reject(new Error(message.message)));

@@ -127,6 +127,11 @@ function LimitCard({ limit, t, lng, onChanged }: CardProps) {
         <span className={styles.state}>{t(`state.${limit.limitState}`)}</span>
       </div>
       <div>{current === NO_LIMIT ? t('not_set') : formatLimitValue(limit, current, t, lng)}</div>
+      {limit.operatorLimit ? (
+        <p className={styles.note} data-testid="operator-limit">
+          {t('operator_limit', { value: formatLimitValue(limit, limit.operatorLimit.value, t, lng) })}
+        </p>
+      ) : null}
       <LimitStatus limit={limit} t={t} lng={lng} />
       {isExclusion && !locked ? <p className={styles.warning}>{t('self_exclusion_warning')}</p> : null}
       {locked ? null : (
@@ -164,7 +169,7 @@ function LimitCard({ limit, t, lng, onChanged }: CardProps) {
             <Button size="sm" onClick={() => void cancel()} disabled={busy}>
               {t('cancel_change')}
             </Button>
-          ) : !isLock && current !== NO_LIMIT ? (
+          ) : !isLock && current !== NO_LIMIT && !limit.operatorLimit ? (
             <Button size="sm" variant="ghost" onClick={() => void save(-1)} disabled={busy}>
               {t('remove')}
             </Button>

@@ -64,6 +64,8 @@ function ensureElement(id: string, place: (element: HTMLElement) => void): HTMLE
 }
 
 const isHome = (pathname: string) => /^\/[a-z]{2}\/?$/.test(pathname);
+/** The operators' pages: the players' support button has no place there. */
+const isBackOffice = (pathname: string) => /^\/[a-z]{2}\/backoffice(\/|$)/.test(pathname);
 
 function formatMoment(ms: number, language: 'ru' | 'en', offsetHours: number, is12h: boolean): string {
   const shifted = new Date(ms + offsetHours * 3_600_000);
@@ -302,6 +304,7 @@ function ShellOverlays({ runtime, topContainer }: { runtime: ShellRuntime; topCo
     close: () => close(id),
     timeZone: state.timeZone,
     signedIn,
+    menu: state.menu ?? [],
   });
   const frame = (id: ModalId, extra: { takeFocus?: boolean; closable?: boolean } = {}) => (
     <ModalFrame
@@ -324,7 +327,9 @@ function ShellOverlays({ runtime, topContainer }: { runtime: ShellRuntime; topCo
       </div>
       <div data-shell-layer="floating" className={styles.floating}>
         <ScrollTopButton t={t} />
-        <SupportButton t={t} support={config?.support} lng={state.lng} signedIn={signedIn} />
+        {isBackOffice(pathname) ? null : (
+          <SupportButton t={t} support={config?.support} lng={state.lng} signedIn={signedIn} />
+        )}
       </div>
       <div data-shell-layer="banner">
         {banner ? frame('cookie-consent', { takeFocus: consent !== null, closable: consent !== null }) : null}

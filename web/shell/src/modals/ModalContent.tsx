@@ -7,8 +7,10 @@ import type { Language } from '@parlay/i18n/languages.ts';
 import type { TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { openModal } from '@parlay/mf/host-api.ts';
 import { Button } from '@parlay/ui/index.ts';
+import type { ReactNode } from 'react';
 import { type ConsentView, CookieConsent } from '../behaviours/CookieConsent.tsx';
 import type { CookiesType } from '../behaviours/consent.ts';
+import type { HeaderMenuItem } from '../header-menu.ts';
 import { conversionDays } from '../session/conversion-reminder.ts';
 import { AppModalSlot } from './AppModalSlot.tsx';
 import { FirstDepositOffer } from './FirstDepositOffer.tsx';
@@ -31,6 +33,8 @@ export interface ModalContentContext {
   timeZone?: number;
   /** Whether a player is signed in (the consultant modal offers the support chat then). */
   signedIn?: boolean;
+  /** The apps' header entries, named (the navigation menu lists every one). */
+  menu?: readonly HeaderMenuItem[];
 }
 
 /** The title of a modal (identification depends on the configured verification types). */
@@ -44,23 +48,49 @@ export function modalTitle(
   return context.t(`modals.${id}.title`);
 }
 
-function NavigationMenu({ t, lng, installAvailable, onInstall, close }: ModalContentContext) {
-  const links = [
-    { href: `/${lng}/`, label: t('menu.sports') },
-    { href: `/${lng}/information/contacts`, label: t('menu.contacts') },
+/**
+ * The mobile menu (the tab bar's last tab): every area the apps put in the header (sports, live,
+ * esports, casino, lotto, toto, promotions…, the bar's "More" included, which a phone never shows),
+ * then the player's office, settings and log out (or log in and register for a guest).
+ */
+function NavigationMenu({
+  t,
+  lng,
+  menu = [],
+  signedIn,
+  installAvailable,
+  onInstall,
+  close,
+}: ModalContentContext) {
+  const areas = [
+    ...menu.map((item) => ({ href: `/${lng}${item.path}`, label: item.label })),
     { href: `/${lng}/information/about`, label: t('menu.about') },
   ];
+  const account = signedIn
+    ? [
+        { href: `/${lng}/office/account`, label: t('menu.office') },
+        { href: `/${lng}/office/settings`, label: t('menu.settings') },
+      ]
+    : [
+        { href: `/${lng}/user/login`, label: t('menu.login') },
+        { href: `/${lng}/registration`, label: t('menu.register') },
+      ];
   return (
     <nav aria-label={t('modals.navigation-menu.text')}>
-      <ul className={styles.menu}>
-        {links.map((link) => (
-          <li key={link.href}>
-            <a className={styles.menuLink} href={link.href}>
-              {link.label}
-            </a>
+      <MenuLinks label={t('menu.areas')} links={areas} />
+      <MenuLinks label={t('menu.account')} links={account}>
+        {signedIn ? (
+          <li>
+            <button
+              type="button"
+              className={styles.menuLink}
+              onClick={() => void import('../session/logout.ts').then(({ logout }) => logout(lng))}
+            >
+              {t('menu.logout')}
+            </button>
           </li>
-        ))}
-      </ul>
+        ) : null}
+      </MenuLinks>
       <div className={styles.actions}>
         <Button
           onClick={() => {
@@ -77,6 +107,29 @@ function NavigationMenu({ t, lng, installAvailable, onInstall, close }: ModalCon
         ) : null}
       </div>
     </nav>
+  );
+}
+
+function MenuLinks({
+  label,
+  links,
+  children,
+}: {
+  label: string;
+  links: readonly { href: string; label: string }[];
+  children?: ReactNode;
+}) {
+  return (
+    <ul className={styles.menu} aria-label={label}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a className={styles.menuLink} href={link.href}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+      {children}
+    </ul>
   );
 }
 

@@ -58,7 +58,7 @@ beforeAll(async () => {
   h.deps.bus.subscribe(BINGO_TOPIC, (m) => void messages.push(m as BingoMessage));
   engine = new BingoEngine(h.bingo, { leaseMs: 5_000 });
   await engine.step();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await h?.close();

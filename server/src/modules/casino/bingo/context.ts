@@ -8,6 +8,7 @@ import type { Clock } from '../../../platform/clock.ts';
 import type { Database } from '../../../platform/schema.ts';
 import type { Ledger } from '../../accounts/index.ts';
 import type { LimitsService } from '../../limits/index.ts';
+import type { RoundObserver } from '../rounds/round-observer.ts';
 import type { BingoRoom } from './rooms.ts';
 import type { BingoMessage } from './views.ts';
 
@@ -19,6 +20,8 @@ export interface BingoContext {
   limits: LimitsService;
   clock: Clock;
   bus: EventBus;
+  /** Told of each real bet once its round's settlement committed (tournaments); none by default. */
+  finished?: RoundObserver;
   rooms: readonly BingoRoom[];
 }
 

@@ -7,7 +7,9 @@
  *    marker, the prizes written (bingo_prizes) and the end fixed (ends_at); the next game opens to
  *    start a pause after this one's last ball;
  *  - settle: once ends_at passed every prize is paid (house → player, key casino:bingo:prize:<id>),
- *    each purchase's settlement recorded with the limits, the game finished.
+ *    each purchase's settlement recorded with the limits, the game finished; once committed each
+ *    purchase is told to the tournaments' observer (bingo:<gameId>:<purchaseId>, its cards' price
+ *    and prizes).
  */
 import { randomBytes } from 'node:crypto';
 import { bingoPrizes, gameBalls, playBingo, potOf } from '@parlay/domain/casino/bingo/index.ts';
@@ -15,6 +17,8 @@ import { commitment, serverSeedFrom } from '@parlay/domain/casino/fair/seeds.ts'
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../platform/schema.ts';
 import { isUniqueViolation } from '../crash/context.ts';
+import type { FinishedRound } from '../rounds/round-observer.ts';
+import { tellSettled } from '../shared-rounds/tell-settled.ts';
 import { type BingoContext, publishBingo } from './context.ts';
 import { type BingoRoom, roomById } from './rooms.ts';
 import { soldIn } from './sold.ts';
@@ -195,27 +199,7 @@ export async function settleGame(
       });
     }
     await trx.updateTable('bingo_prizes').set({ paid_at: now }).where('game_id', '=', gameId).execute();
-    const purchases = await trx
-      .selectFrom('bingo_purchases')
-      .selectAll()
-      .where('game_id', '=', gameId)
-      .orderBy('id')
-      .execute();
-    for (const purchase of purchases) {
-      const payout = prizes
-        .filter((p) => p.purchase_id === purchase.id)
-        .reduce((sum, p) => sum + p.amount_minor, 0n);
-      await ctx.limits.recordSettlement(
-        {
-          userId: purchase.user_id,
-          currency: purchase.currency,
-          stakeMinor: purchase.total_minor,
-          payoutMinor: payout,
-          reference: `casino:bingo:${purchase.id}`,
-        },
-        trx,
-      );
-    }
+    const told = await settlePurchases(trx, ctx, game, prizes);
     const row = await trx
       .updateTable('bingo_games')
       .set({ status: 'finished', settled_at: now })
@@ -223,15 +207,60 @@ export async function settleGame(
       .returningAll()
       .executeTakeFirstOrThrow();
     await hooks.beforeCommit?.(row, prizes.length);
-    return row;
+    return { row, told };
   });
   if (used) ctx.ledger.committed(used);
-  if (settled) {
-    const sold = await soldIn(ctx.db, gameId);
-    publishBingo(ctx, {
-      type: 'bingo.game',
-      game: gameView(settled, now.getTime(), { ...sold, potPercent: 0 }),
+  if (!settled) return null;
+  const sold = await soldIn(ctx.db, gameId);
+  publishBingo(ctx, {
+    type: 'bingo.game',
+    game: gameView(settled.row, now.getTime(), { ...sold, potPercent: 0 }),
+  });
+  await tellSettled(ctx.finished, settled.told);
+  return settled.row;
+}
+
+/**
+ * Records each purchase's settlement with the limits (its cards' price, its prizes) inside the
+ * settlement's transaction; answers the purchases as the tournaments count them after the commit.
+ */
+async function settlePurchases(
+  trx: Transaction<Database>,
+  ctx: BingoContext,
+  game: Pick<GameRow, 'id' | 'room'>,
+  prizes: readonly { purchase_id: bigint; amount_minor: bigint }[],
+): Promise<FinishedRound[]> {
+  const purchases = await trx
+    .selectFrom('bingo_purchases')
+    .selectAll()
+    .where('game_id', '=', game.id)
+    .orderBy('id')
+    .execute();
+  const told: FinishedRound[] = [];
+  for (const purchase of purchases) {
+    const payout = prizes
+      .filter((p) => p.purchase_id === purchase.id)
+      .reduce((sum, p) => sum + p.amount_minor, 0n);
+    told.push({
+      userId: purchase.user_id,
+      accountId: purchase.account_id,
+      roundKey: `bingo:${game.id}:${purchase.id}`,
+      // A room no longer defined counts under 0, which no tournament names.
+      gameId: roomById(ctx.rooms, game.room)?.gameId ?? 0,
+      currency: purchase.currency,
+      stakedMinor: purchase.total_minor,
+      payoutMinor: payout,
     });
+    await ctx.limits.recordSettlement(
+      {
+        userId: purchase.user_id,
+        currency: purchase.currency,
+        stakeMinor: purchase.total_minor,
+        payoutMinor: payout,
+        reference: `casino:bingo:${purchase.id}`,
+      },
+      trx,
+    );
   }
-  return settled;
+  return told;
 }

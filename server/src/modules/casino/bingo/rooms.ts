@@ -7,6 +7,11 @@ import type { BingoVariant, PrizeTable } from '@parlay/domain/casino/bingo/index
 
 export interface BingoRoom {
   id: string;
+  /**
+   * The game id tournaments know the room by (their eligible games, docs/casino-tournaments.md):
+   * in the catalogue's numeric range but no catalogue game, whose ids stay below 1100.
+   */
+  gameId: number;
   variant: BingoVariant;
   currency: string;
   cardPriceMinor: bigint;
@@ -24,6 +29,7 @@ export interface BingoRoom {
 export const BINGO_ROOMS: readonly BingoRoom[] = [
   {
     id: 'classic75',
+    gameId: 1101,
     variant: '75',
     currency: 'RUB',
     cardPriceMinor: 10_00n,
@@ -41,6 +47,7 @@ export const BINGO_ROOMS: readonly BingoRoom[] = [
   },
   {
     id: 'lucky90',
+    gameId: 1102,
     variant: '90',
     currency: 'RUB',
     cardPriceMinor: 5_00n,

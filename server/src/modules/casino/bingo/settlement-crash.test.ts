@@ -75,5 +75,5 @@ describe('bingo settlement survives a crash', () => {
     }
     expect((await ledger.check()).differences).toEqual([]);
     await handle.close();
-  }, 120_000);
+  }, 180_000);
 });

@@ -1,8 +1,6 @@
 /** Builds the bingo context from the composition root's services and starts the engine (workers role). */
 import type { ModuleDeps } from '../../../platform/module.ts';
-import type { Ledger } from '../../accounts/index.ts';
-import type { LimitsService } from '../../limits/index.ts';
-import { pacedMs, sharedRoundBase } from '../shared-rounds/base-context.ts';
+import { pacedMs, type SharedRoundServices, sharedRoundBase } from '../shared-rounds/base-context.ts';
 import type { EngineLog } from '../shared-rounds/lease-loop.ts';
 import type { BingoContext } from './context.ts';
 import { BingoEngine, type BingoEngineOptions } from './engine.ts';
@@ -22,7 +20,7 @@ export function pacedRooms(rooms: readonly BingoRoom[], percent: number): BingoR
 
 export function createBingoContext(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'bus'> & { config?: { casinoDrawPacePercent: number } },
-  services: { ledger: Ledger; limits: LimitsService },
+  services: SharedRoundServices,
 ): BingoContext {
   return {
     ...sharedRoundBase(deps, services),

@@ -123,7 +123,7 @@ describe('casino lobby with 2,000 games', () => {
     expect(counts).toEqual({ games: ORIGINAL_GAMES.length + EXTRA, playable: ORIGINAL_GAMES.length + EXTRA });
     await t.deps.bus.publish(CASINO_CATALOGUE_CHANGED_TOPIC, {});
     await db.executeQuery(CompiledQuery.raw('analyze'));
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await t.close();
   });

@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { Cached, CachedMap } from '../../../platform/cached.ts';
+import { readsToleratingLag } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { ModuleDeps } from '../../../platform/module.ts';
 import type { Database } from '../../../platform/schema.ts';
@@ -86,7 +87,10 @@ export function createCasinoCatalogue(
   } = {},
 ): CasinoCatalogue {
   const db: Kysely<Database> = deps.db.db;
-  const sizes = new Cached(() => lobbyListSizes(db), deps.clock, SIZES_TTL_MS);
+  // The lobby's lists, sizes and search are the same for every guest and cached anyway: they may
+  // come from a read replica. Favourites, recent games and a game's own page stay on the primary.
+  const lobbyReads = readsToleratingLag(deps.db);
+  const sizes = new Cached(() => lobbyListSizes(lobbyReads), deps.clock, SIZES_TTL_MS);
   const listSize = async (key: string) => (await sizes.get()).get(key) ?? 0;
   const settingsOf: SettingsOf = options.settingsOf ?? (async () => DEFAULT_JURISDICTION);
   const routes = new Cached(() => loadGameRoutes(db), deps.clock, SIZES_TTL_MS);
@@ -100,11 +104,11 @@ export function createCasinoCatalogue(
   deps.bus.subscribe(CASINO_CATALOGUE_CHANGED_TOPIC, invalidate);
 
   return {
-    lobby: (input) => listLobby(db, input, listSize),
+    lobby: (input) => listLobby(lobbyReads, input, listSize),
     game: (input) => readGame(db, input, settingsOf),
-    categories: (section) => listCategories(db, section, listSize),
-    providers: () => listProviders(db, listSize),
-    search: (input) => searchGames(db, input),
+    categories: (section) => listCategories(lobbyReads, section, listSize),
+    providers: () => listProviders(lobbyReads, listSize),
+    search: (input) => searchGames(lobbyReads, input),
     async thumbnail(gameId, lang) {
       const row = await db
         .selectFrom('casino_games')

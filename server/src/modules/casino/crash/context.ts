@@ -9,9 +9,14 @@ import type { Clock } from '../../../platform/clock.ts';
 import type { Database } from '../../../platform/schema.ts';
 import type { Ledger } from '../../accounts/index.ts';
 import type { LimitsService } from '../../limits/index.ts';
+import { ORIGINAL_GAMES } from '../catalogue/originals.ts';
+import type { RoundObserver } from '../rounds/round-observer.ts';
 import type { CrashMessage } from './views.ts';
 
 export const CRASH_TOPIC = 'casino:crash';
+
+/** The crash game's catalogue id (Parlay Originals): the game tournaments name to count crash bets. */
+export const CRASH_GAME_ID = ORIGINAL_GAMES.find((g) => g.engineId === 'crash')!.id;
 
 export interface CrashContext {
   db: Kysely<Database>;
@@ -19,6 +24,8 @@ export interface CrashContext {
   limits: LimitsService;
   clock: Clock;
   bus: EventBus;
+  /** Told of each real bet once its round's settlement committed (tournaments); none by default. */
+  finished?: RoundObserver;
 }
 
 /** Publishes after commit; a bus failure never undoes what was committed. */

@@ -196,7 +196,7 @@ beforeAll(async () => {
     pauseMs: PAUSE_MS,
     chain: { chainLength: 6, checkpointStep: 4 },
   });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await crashApp?.close();
@@ -468,7 +468,7 @@ describe('a crash round', () => {
       ),
       { numRuns: 12, seed: 18 },
     );
-  }, 120_000);
+  }, 180_000);
 
   it('two engines on one database: only the lease holder ticks and opens rounds; the app serves the state', async () => {
     const other = new CrashEngine(ctx, {

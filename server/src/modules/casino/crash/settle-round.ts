@@ -3,13 +3,17 @@
  * bet still open is paid at its auto target (when the crash point reached it) or lost, its money
  * and limits records written, and the round marked crashed and settled, all in one transaction
  * that holds the round exclusively. A process killed in the middle commits nothing; the next run
- * settles it once; a run after that finds it settled and does nothing.
+ * settles it once; a run after that finds it settled and does nothing. Once committed, every real
+ * bet of the round (cashed out before or settled now) is told to the tournaments' observer
+ * (crash:<roundId>:<betId>, shared-rounds/tell-settled.ts).
  */
 import { settleOpenBet } from '@parlay/domain/casino/crash/index.ts';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../platform/schema.ts';
+import type { FinishedRound } from '../rounds/round-observer.ts';
+import { tellSettled } from '../shared-rounds/tell-settled.ts';
 import { payBet } from './cash-out.ts';
-import { type CrashContext, publishCrash } from './context.ts';
+import { CRASH_GAME_ID, type CrashContext, publishCrash } from './context.ts';
 import { type BetRow, type RoundRow, roundView } from './views.ts';
 
 export interface SettleHooks {
@@ -87,5 +91,26 @@ export async function settleCrashRound(
     });
   }
   publishCrash(ctx, { type: 'crash.round', round: roundView(result.settled, now.getTime()) });
+  if (ctx.finished) await tellSettled(ctx.finished, await settledBets(ctx.db, roundId));
   return result.settled;
+}
+
+/** Every bet of a settled round as the tournaments count it: its stake and what it paid. */
+async function settledBets(db: Kysely<Database>, roundId: bigint): Promise<FinishedRound[]> {
+  const bets = await db
+    .selectFrom('crash_bets')
+    .select(['id', 'user_id', 'account_id', 'currency', 'stake_minor', 'payout_minor'])
+    .where('round_id', '=', roundId)
+    .where('status', 'in', ['cashed_out', 'lost'])
+    .orderBy('id')
+    .execute();
+  return bets.map((bet) => ({
+    userId: bet.user_id,
+    accountId: bet.account_id,
+    roundKey: `crash:${roundId}:${bet.id}`,
+    gameId: CRASH_GAME_ID,
+    currency: bet.currency,
+    stakedMinor: bet.stake_minor,
+    payoutMinor: bet.payout_minor,
+  }));
 }

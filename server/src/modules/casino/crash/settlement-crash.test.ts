@@ -93,5 +93,5 @@ describe('crash settlement survives a crash', () => {
     }
     expect((await ledger.check()).differences).toEqual([]);
     await handle.close();
-  }, 120_000);
+  }, 180_000);
 });

@@ -1,15 +1,13 @@
 /** Builds the crash context from the composition root's services and starts the engine (workers role). */
 import type { ModuleDeps } from '../../../platform/module.ts';
-import type { Ledger } from '../../accounts/index.ts';
-import type { LimitsService } from '../../limits/index.ts';
-import { sharedRoundBase } from '../shared-rounds/base-context.ts';
+import { type SharedRoundServices, sharedRoundBase } from '../shared-rounds/base-context.ts';
 import type { EngineLog } from '../shared-rounds/lease-loop.ts';
 import type { CrashContext } from './context.ts';
 import { CrashEngine, type CrashEngineOptions } from './engine.ts';
 
 export function createCrashContext(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'bus'>,
-  services: { ledger: Ledger; limits: LimitsService },
+  services: SharedRoundServices,
 ): CrashContext {
   return sharedRoundBase(deps, services);
 }

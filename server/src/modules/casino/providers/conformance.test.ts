@@ -93,7 +93,7 @@ describe('provider conformance kit', () => {
     // The kit leaves the balance at start + 1.50 and says so; the ledger agrees.
     expect((await ledger.account(p.userId, p.accountId)).moneyMinor).toBe(51_50n);
     expect((await ledger.check()).differences).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('fails (exit 1, FAIL lines) against the wrong key', async () => {
     const p = await player(50_00n);
@@ -125,5 +125,5 @@ describe('provider conformance kit', () => {
     expect(failure?.stdout).toContain('FAIL  authenticate');
     expect((await ledger.account(p.userId, p.accountId)).moneyMinor).toBe(50_00n);
     expect((await ledger.check()).differences).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });

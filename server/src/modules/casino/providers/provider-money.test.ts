@@ -176,7 +176,7 @@ describe('provider wallet money', () => {
     // The sequences did play: most calls were accepted, not refused.
     expect(accepted).toBeGreaterThan(100);
     expect((await t.ledger.check()).differences).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('moves money once for a win and its rollback each fired 6 times in parallel', async () => {
     const s = await playerSession(t, START);

@@ -27,6 +27,7 @@ import { AppError } from '../../../platform/errors.ts';
 import type { Database } from '../../../platform/schema.ts';
 import type { Ledger } from '../../accounts/index.ts';
 import type { LimitsService } from '../../limits/index.ts';
+import type { RoundObserver } from '../rounds/round-observer.ts';
 import {
   ledgerKeyOf,
   moveHash,
@@ -92,6 +93,11 @@ export interface ProviderWalletDeps {
   ledger: Ledger;
   limits: LimitsService;
   wallet: SeamlessWallet;
+  /**
+   * Told of each round closed by the provider's end-round call, after the close committed (the
+   * tournaments' scoring); it must not throw (the casino module wraps it to log failures).
+   */
+  finished?: RoundObserver;
 }
 
 /** A session row never changes once written: each process keeps the ones it read for a while. */
@@ -387,14 +393,26 @@ export class ProviderWallet {
   ): Promise<BalanceAnswer> {
     const s = await this.session(provider, input.sessionToken, true);
     const { ledger, wallet } = this.#d;
-    await ledger.transaction(async (t) => {
+    const closed = await ledger.transaction(async (t) => {
       await this.#claimRound(t, provider, input.roundId, s);
       const round = await this.#round(t, provider, input.roundId);
       if (!round || round.user_id !== s.userId) throw new ProviderError('ROUND_MISMATCH');
-      if (round.closed_at) return;
+      if (round.closed_at) return null;
       await closeRound(t, this.#d, round, 'provider');
       await wallet.endRound({ provider, roundRef: input.roundId, userId: s.userId }, t);
+      return round;
     });
+    // A round with a stake counts for the tournaments once closed (a repeat closes nothing again).
+    if (closed && closed.staked > 0n)
+      await this.#d.finished?.({
+        userId: closed.user_id,
+        accountId: closed.account_id,
+        roundKey: `provider:${provider}:${input.roundId}`,
+        gameId: closed.game_id,
+        currency: closed.currency,
+        stakedMinor: closed.staked,
+        payoutMinor: closed.paid,
+      });
     const { balanceMinor } = await wallet.balance(s);
     return { balance: amountText(balanceMinor, s.currency), currency: s.currency };
   }

@@ -7,7 +7,8 @@
  *
  * Exactly once with several processes: each batch locks its rounds with FOR UPDATE SKIP LOCKED and
  * closes only those still open, in one transaction; a provider's end-round of the same round waits
- * on the row lock and then answers it closed.
+ * on the row lock and then answers it closed. After the commit each closed round with a stake is
+ * told to the tournaments' observer (deps.finished).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/schema.ts';
@@ -24,11 +25,11 @@ export interface SweepLog {
 
 /** Closes one batch of timed-out rounds; answers how many it closed. */
 export async function sweepOpenRounds(
-  deps: Pick<ProviderWalletDeps, 'ledger' | 'clock' | 'limits' | 'wallet'>,
+  deps: Pick<ProviderWalletDeps, 'ledger' | 'clock' | 'limits' | 'wallet' | 'finished'>,
   timeoutMs = ROUND_TIMEOUT_MS,
 ): Promise<number> {
   const before = new Date(deps.clock.nowMs() - timeoutMs);
-  return deps.ledger.transaction(async (t: Kysely<Database>) => {
+  const closed = await deps.ledger.transaction(async (t: Kysely<Database>) => {
     const rounds = await t
       .selectFrom('casino_provider_rounds')
       .selectAll()
@@ -46,12 +47,26 @@ export async function sweepOpenRounds(
         t,
       );
     }
-    return rounds.length;
+    return rounds;
   });
+  // Closed rounds with a stake count for the tournaments, as a provider's end-round does.
+  for (const round of closed) {
+    if (round.staked > 0n)
+      await deps.finished?.({
+        userId: round.user_id,
+        accountId: round.account_id,
+        roundKey: `provider:${round.provider}:${round.round_ref}`,
+        gameId: round.game_id,
+        currency: round.currency,
+        stakedMinor: round.staked,
+        payoutMinor: round.paid,
+      });
+  }
+  return closed.length;
 }
 
 export function startProviderSweep(
-  deps: Pick<ProviderWalletDeps, 'ledger' | 'clock' | 'limits' | 'wallet'>,
+  deps: Pick<ProviderWalletDeps, 'ledger' | 'clock' | 'limits' | 'wallet' | 'finished'>,
   log: SweepLog,
   intervalMs = SWEEP_INTERVAL_MS,
 ): () => Promise<void> {

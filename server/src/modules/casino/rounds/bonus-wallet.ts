@@ -29,8 +29,50 @@ export interface BonusWallet {
    * instant path (instant-round.ts) plays the round without the port. Absent: always asked.
    */
   engaged?(userId: bigint): Promise<boolean>;
+  /**
+   * The instant path's way to play a round of a player with a bonus in its one call (instant-round.ts,
+   * docs/bonuses.md §4): the player's bonus state read without a lock (batched), answered as a
+   * planner, or null when the player has nothing the wallet must be asked about (as `engaged` false).
+   * `fresh`: not from what the wallet remembers (the call answered that the state was stale).
+   * Absent: a player the wallet is engaged with takes the full path.
+   */
+  instant?(userId: bigint, fresh?: boolean): Promise<InstantBonus | null>;
   /** Free spins played in the casino (absent: no free spins, a round asking for one is BONUS_NOT_FOUND). */
   freeSpins?: FreeSpinsPort;
+}
+
+/** An instant round as played, before anything is written: what the bonus engine plans on. */
+export interface InstantBonusRound {
+  userId: bigint;
+  currency: string;
+  roundId: bigint;
+  engineId: string;
+  stakedMinor: bigint;
+  payoutMinor: bigint;
+  at: Date;
+}
+
+/**
+ * What the bonus engine writes with an instant round, planned exactly as coverStake and
+ * roundFinished would write it in the full path, on the bonus state read.
+ */
+export interface InstantBonusPlan {
+  /** The part of the stake paid from bonus money: the real-money stake is the rest. */
+  coveredMinor: bigint;
+  /**
+   * Opaque to the casino: sent as casino_round_instant's p->'bonus', which hands it to the bonus
+   * engine's own database function; that one answers 'bonus_stale' when the state read has changed.
+   */
+  call: unknown;
+  /** The ledger accounts the plan moves money on (pushed to the balance feed once written). */
+  accounts: readonly bigint[];
+  /** Told once the round and the plan committed: the bonus engine's announcements. */
+  committed(): void;
+}
+
+export interface InstantBonus {
+  /** The plan of a round; null: the round takes the full path (e.g. above the maximum bet). */
+  plan(round: InstantBonusRound): Promise<InstantBonusPlan | null>;
 }
 
 /** A player's free spins bonus as the casino plays it: a count on named games at a fixed stake. */

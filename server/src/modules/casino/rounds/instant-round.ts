@@ -7,11 +7,21 @@
  *   2. the round played here at the pair's next nonce, its transfers prepared by the ledger
  *      (prepareTransfer), then casino_round_instant(p) (migration 0094) writes all of it in one
  *      statement under the pair's lock, or writes nothing and says why.
- * A pair whose nonce moved since the read (another round of the owner) is read and played again,
- * STALE_ATTEMPTS times. Answers null when the round takes the full path (start-round.ts), which
- * answers the same way: a decisions game, demo mode, a bonus wallet, a player with any limit row
- * (the limits service decides there), a pair that kept moving. An owner's first round creates its
- * seed pair first (as GET /fairness does).
+ * A player with an active money bonus plays here too when the bonus wallet offers `instant`
+ * (bonuses/instant-wagering.ts, docs/bonuses.md §4): its state is the one this process wrote
+ * last, or read beside the first read (batched; none for a player known to hold no bonus), the
+ * wallet plans the round's bonus part
+ * (what bonus money covers of the stake, its transfers, wagering, conversion, points) and the call
+ * writes the plan with the round (p->'bonus', migrations 0245 and 0246); the real-money stake is
+ * the rest. A pair whose nonce moved since the read (another round of the owner), or a bonus that
+ * changed ('bonus_stale'), is read and played again, STALE_ATTEMPTS times; so is a call that a
+ * deadlock rolled back (the call locks the round's accounts in id order, 0246, so two instant
+ * rounds cannot deadlock each other). Answers null when the
+ * round takes the full path (start-round.ts), which answers the same way: a decisions game, demo
+ * mode, a bonus wallet without `instant` that is engaged with the player, a stake above the
+ * bonus's maximum bet (refused there), a player with any limit row (the limits service decides
+ * there), a pair or bonus that kept moving. An owner's first round creates its seed pair first (as
+ * GET /fairness does).
  *
  * Errors: as startRound (CASINO_IDEMPOTENCY_MISMATCH, CASINO_ROUND_OPEN, CASINO_MIN_ROUND_INTERVAL,
  * CASINO_STAKE_*, CASINO_RULE, INSUFFICIENT_FUNDS, ACCOUNT_FROZEN, ACCOUNT_NOT_FOUND, ...).
@@ -20,7 +30,7 @@ import type { InHouseGame, Json } from '@parlay/domain/casino/engine/in-house-ga
 import { CompiledQuery } from 'kysely';
 import { PREPARED_MARKER } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { NO_BONUS_WALLET } from './bonus-wallet.ts';
+import { type InstantBonus, type InstantBonusPlan, NO_BONUS_WALLET } from './bonus-wallet.ts';
 import type { RoundsContext } from './context.ts';
 import { activePair, type SeedPairRow } from './fairness.ts';
 import type { CasinoGameEntry } from './game-lookup.ts';
@@ -30,6 +40,8 @@ import type { RoundRow, RoundView } from './round-view.ts';
 import { IN_HOUSE_PROVIDER, moveHash, type WalletPlayer } from './seamless-wallet.ts';
 
 const STALE_ATTEMPTS = 3;
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = '40P01';
 
 /**
  * One prepared statement: the owner's active pair (listed columns), the key's first answer, a new
@@ -95,9 +107,17 @@ export async function startInstantRound(
   },
 ): Promise<RoundView | null> {
   if (input.request.mode !== 'real') return null;
-  // A bonus wallet takes the full path unless it says the player has no bonus to be asked about.
-  const { engaged } = ctx.bonus;
-  if (ctx.bonus !== NO_BONUS_WALLET && !engaged) return null;
+  // A bonus wallet takes the full path unless it plans instant rounds, or says the player has no
+  // bonus to be asked about.
+  const wallet = ctx.bonus;
+  const { engaged, instant } = wallet;
+  if (wallet !== NO_BONUS_WALLET && !engaged && !instant) return null;
+  /** The player's bonus planner (null: none to ask), or true when the wallet is engaged without one. */
+  const readBonus = async (fresh: boolean): Promise<InstantBonus | boolean | null> => {
+    if (wallet === NO_BONUS_WALLET) return null;
+    if (instant) return instant.call(wallet, input.userId, fresh);
+    return engaged!.call(wallet, input.userId);
+  };
   const read = () =>
     ctx.db
       .executeQuery<ReadRow>(
@@ -105,11 +125,7 @@ export async function startInstantRound(
       )
       .then((r) => r.rows[0]!);
   // A replayed key answers its first answer whatever the checks would say now (as the full path).
-  const [first, playable, bonus] = await Promise.allSettled([
-    read(),
-    input.checks.game(),
-    ctx.bonus === NO_BONUS_WALLET || !engaged ? false : engaged.call(ctx.bonus, input.userId),
-  ]);
+  const [first, playable, bonus] = await Promise.allSettled([read(), input.checks.game(), readBonus(false)]);
   if (first.status === 'rejected') throw first.reason;
   let row: ReadRow = first.value;
   if (row.request_hash !== null) {
@@ -129,7 +145,8 @@ export async function startInstantRound(
   const settings = await jurisdictionOf(ctx.siteConfig, entry, player.currency);
   const stake = input.checks.stake(entry, player.currency, settings);
   if (bonus.status === 'rejected') throw bonus.reason;
-  if (bonus.value) return null;
+  if (bonus.value === true) return null;
+  let planner = bonus.value === false ? null : bonus.value;
   if (game.kind !== 'instant') return null;
   if (row.id === null) {
     // The owner's first round: its pair is created (autocommitted, as GET /fairness would) and read.
@@ -177,18 +194,35 @@ export async function startInstantRound(
     const roundRef = `${round.id}`;
     const metadata = { provider: IN_HOUSE_PROVIDER, roundRef };
     const house = { system: 'house' as const };
+    // The bonus part (what bonus money covers of the stake, ...), planned by the bonus engine.
+    let plan: InstantBonusPlan | null = null;
+    if (planner) {
+      plan = await planner.plan({
+        userId: player.userId,
+        currency: player.currency,
+        roundId: round.id,
+        engineId: game.id,
+        stakedMinor: staked,
+        payoutMinor: payout,
+        at: now,
+      });
+      if (!plan) return null;
+    }
+    const realStaked = staked - (plan?.coveredMinor ?? 0n);
     // Prepared together: each may look up the house account of its key's shard (first use only).
     const [stakeTransfer, winTransfer] = await Promise.all([
-      ctx.ledger.prepareTransfer({
-        idempotencyKey: `casino:${round.id}:stake`,
-        reason: 'casino_stake',
-        currency: player.currency,
-        from: player.accountId,
-        to: house,
-        amountMinor: staked,
-        userId: player.userId,
-        metadata,
-      }),
+      realStaked > 0n
+        ? ctx.ledger.prepareTransfer({
+            idempotencyKey: `casino:${round.id}:stake`,
+            reason: 'casino_stake',
+            currency: player.currency,
+            from: player.accountId,
+            to: house,
+            amountMinor: realStaked,
+            userId: player.userId,
+            metadata,
+          })
+        : null,
       payout > 0n
         ? ctx.ledger.prepareTransfer({
             idempotencyKey: `casino:${round.id}:win`,
@@ -235,25 +269,45 @@ export async function startInstantRound(
       staked: staked.toString(),
       payout: payout.toString(),
       min_round_ms: settings.minRoundMs,
-      stake_transfer: stakeTransfer.record,
+      real_staked: realStaked.toString(),
+      stake_transfer: stakeTransfer?.record ?? null,
       win_transfer: winTransfer?.record ?? null,
-      bet_hash: moveHash('bet', { player, roundRef, amountMinor: staked }),
+      bet_hash: moveHash('bet', { player, roundRef, amountMinor: realStaked }),
       win_hash: moveHash('win', { player, roundRef, amountMinor: payout }),
       answer,
+      ...(plan ? { bonus: plan.call } : {}),
     };
-    const accounts = [...stakeTransfer.accounts, ...(winTransfer?.accounts ?? [])];
+    const accounts = [
+      ...new Set([
+        ...(stakeTransfer?.accounts ?? []),
+        ...(winTransfer?.accounts ?? []),
+        ...(plan?.accounts ?? []),
+      ]),
+    ].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    // Every account the round's transfers move is locked first, in id order (migration 0246), so
+    // two instant rounds sharing house accounts never lock them in opposite orders.
+    const sent = JSON.stringify({ ...call, lock_accounts: accounts.map(String) });
     const result = await ctx.ledger.postPrepared(
       { accounts },
-      async () =>
-        (
-          await ctx.db.executeQuery<{ status: string; detail: string | null; answer: RoundView | null }>(
-            CompiledQuery.raw(PLAY_SQL, [JSON.stringify(call)]),
-          )
-        ).rows[0]!,
+      async () => {
+        try {
+          return (
+            await ctx.db.executeQuery<{ status: string; detail: string | null; answer: RoundView | null }>(
+              CompiledQuery.raw(PLAY_SQL, [sent]),
+            )
+          ).rows[0]!;
+        } catch (err) {
+          // A deadlock with another kind of transaction rolled the whole call back: played again.
+          if ((err as { code?: string }).code === DEADLOCK)
+            return { status: 'stale', detail: null, answer: null };
+          throw err;
+        }
+      },
       (r) => r.status === 'done',
     );
     switch (result.status) {
       case 'done':
+        plan?.committed();
         return result.answer!;
       case 'duplicate':
         if (result.detail !== input.hash) throw new AppError('CASINO_IDEMPOTENCY_MISMATCH');
@@ -272,8 +326,14 @@ export async function startInstantRound(
         });
       }
       case 'stale':
-        row = await read();
+      case 'bonus_stale': {
+        // The pair or the bonus moved since they were read: both are read again.
+        const [again, fresh] = await Promise.all([read(), planner ? readBonus(true) : null]);
+        row = again;
+        if (fresh === true) return null;
+        planner = fresh === false ? null : fresh;
         break;
+      }
       default:
         return null;
     }

@@ -21,7 +21,7 @@ export async function tellFinished(
     await observer({
       userId: owner.userId,
       accountId: row.account_id,
-      roundId: BigInt(round.roundId),
+      roundKey: `in-house:${round.roundId}`,
       gameId: round.gameId,
       currency: round.currency,
       stakedMinor: BigInt(round.stakedMinor),

@@ -10,6 +10,7 @@ import type { ModuleDeps } from '../../../platform/module.ts';
 import type { Database } from '../../../platform/schema.ts';
 import type { Ledger } from '../../accounts/index.ts';
 import type { LimitsService } from '../../limits/index.ts';
+import type { RoundObserver } from '../rounds/round-observer.ts';
 
 export interface SharedRoundBase {
   db: Kysely<Database>;
@@ -17,11 +18,20 @@ export interface SharedRoundBase {
   bus: EventBus;
   ledger: Ledger;
   limits: LimitsService;
+  /** Told of each real bet once its round's settlement committed (tournaments); none by default. */
+  finished?: RoundObserver;
+}
+
+/** The composition root's services a shared-round game is built over. */
+export interface SharedRoundServices {
+  ledger: Ledger;
+  limits: LimitsService;
+  finished?: RoundObserver;
 }
 
 export function sharedRoundBase(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'bus'>,
-  services: { ledger: Ledger; limits: LimitsService },
+  services: SharedRoundServices,
 ): SharedRoundBase {
   return {
     db: deps.db.db,
@@ -29,6 +39,7 @@ export function sharedRoundBase(
     bus: deps.bus,
     ledger: services.ledger,
     limits: services.limits,
+    ...(services.finished ? { finished: services.finished } : {}),
   };
 }
 

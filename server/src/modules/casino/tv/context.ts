@@ -9,9 +9,16 @@ import type { Clock } from '../../../platform/clock.ts';
 import type { Database } from '../../../platform/schema.ts';
 import type { Ledger } from '../../accounts/index.ts';
 import type { LimitsService } from '../../limits/index.ts';
+import type { RoundObserver } from '../rounds/round-observer.ts';
 import type { TvMessage } from './views.ts';
 
 export const TV_TOPIC = 'casino:tv';
+
+/**
+ * The game ids tournaments know the TV games by (their eligible games, docs/casino-tournaments.md):
+ * in the catalogue's numeric range but no catalogue game, whose ids stay below 1100.
+ */
+export const TV_GAME_IDS: Record<TvGame, number> = { wheel: 1111, lottery: 1112 };
 
 export interface TvSchedule {
   /** Time between draws of each game. */
@@ -35,6 +42,8 @@ export interface TvContext {
   limits: LimitsService;
   clock: Clock;
   bus: EventBus;
+  /** Told of each real bet once its round's settlement committed (tournaments); none by default. */
+  finished?: RoundObserver;
   schedule: TvSchedule;
 }
 

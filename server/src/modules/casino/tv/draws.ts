@@ -3,7 +3,8 @@
  * processes): open (fresh committed seed; unique (game, draw) stops a second opener), and settle
  * once closes_at passed: the result from the seed, every open bet won or lost at its fixed odds
  * (a win paid house → player, key casino:tv:<betId>:win), the limits settlement recorded, the
- * draw marked drawn with its result — exactly once.
+ * draw marked drawn with its result — exactly once; once committed each bet is told to the
+ * tournaments' observer (tv:<drawId>:<betId>).
  */
 import { randomBytes } from 'node:crypto';
 import { commitment, serverSeedFrom } from '@parlay/domain/casino/fair/seeds.ts';
@@ -17,7 +18,9 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../platform/schema.ts';
 import { isUniqueViolation } from '../crash/context.ts';
-import { publishTv, type TvContext } from './context.ts';
+import type { FinishedRound } from '../rounds/round-observer.ts';
+import { tellSettled } from '../shared-rounds/tell-settled.ts';
+import { publishTv, TV_GAME_IDS, type TvContext } from './context.ts';
 import type { TvBetBody } from './tables.ts';
 import { type DrawRow, drawView } from './views.ts';
 
@@ -63,6 +66,23 @@ export function payoutOf(body: TvBetBody, stakeMinor: bigint, result: number[]):
   return lotteryPayoutMinor(stakeMinor, body, result);
 }
 
+/** A settled bet as the tournaments count it (tv:<drawId>:<betId>). */
+function finishedBet(
+  draw: Pick<DrawRow, 'id' | 'game'>,
+  bet: { id: bigint; user_id: bigint; account_id: bigint; currency: string; stake_minor: bigint },
+  payoutMinor: bigint,
+): FinishedRound {
+  return {
+    userId: bet.user_id,
+    accountId: bet.account_id,
+    roundKey: `tv:${draw.id}:${bet.id}`,
+    gameId: TV_GAME_IDS[draw.game],
+    currency: bet.currency,
+    stakedMinor: bet.stake_minor,
+    payoutMinor,
+  };
+}
+
 export async function settleDraw(
   ctx: TvContext,
   drawId: bigint,
@@ -88,8 +108,10 @@ export async function settleDraw(
       .orderBy('id')
       .forUpdate()
       .execute();
+    const told: FinishedRound[] = [];
     for (const bet of bets) {
       const payout = payoutOf(bet.bet, bet.stake_minor, result);
+      told.push(finishedBet(draw, bet, payout));
       if (payout > 0n) {
         await ctx.ledger.in(trx).move({
           idempotencyKey: `casino:tv:${bet.id}:win`,
@@ -125,10 +147,11 @@ export async function settleDraw(
       .returningAll()
       .executeTakeFirstOrThrow();
     await hooks.beforeCommit?.(row);
-    return row;
+    return { row, told };
   });
   if (used) ctx.ledger.committed(used);
-  if (settled)
-    publishTv(ctx, { type: 'tv.draw', draw: drawView(settled, ctx.schedule.revealMs[settled.game]) });
-  return settled;
+  if (!settled) return null;
+  publishTv(ctx, { type: 'tv.draw', draw: drawView(settled.row, ctx.schedule.revealMs[settled.row.game]) });
+  await tellSettled(ctx.finished, settled.told);
+  return settled.row;
 }

@@ -83,5 +83,5 @@ describe('TV draw settlement survives a crash', () => {
     }
     expect((await ledger.check()).differences).toEqual([]);
     await handle.close();
-  }, 120_000);
+  }, 180_000);
 });

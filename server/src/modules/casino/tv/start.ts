@@ -1,8 +1,6 @@
 /** Builds the TV games context and starts their engine (workers role). */
 import type { ModuleDeps } from '../../../platform/module.ts';
-import type { Ledger } from '../../accounts/index.ts';
-import type { LimitsService } from '../../limits/index.ts';
-import { pacedMs, sharedRoundBase } from '../shared-rounds/base-context.ts';
+import { pacedMs, type SharedRoundServices, sharedRoundBase } from '../shared-rounds/base-context.ts';
 import type { EngineLog } from '../shared-rounds/lease-loop.ts';
 import { DEFAULT_TV_SCHEDULE, type TvContext, type TvSchedule } from './context.ts';
 import { TvEngine, type TvEngineOptions } from './engine.ts';
@@ -19,7 +17,7 @@ export function pacedSchedule(schedule: TvSchedule, percent: number): TvSchedule
 
 export function createTvContext(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'bus'> & { config?: { casinoDrawPacePercent: number } },
-  services: { ledger: Ledger; limits: LimitsService },
+  services: SharedRoundServices,
 ): TvContext {
   return {
     ...sharedRoundBase(deps, services),

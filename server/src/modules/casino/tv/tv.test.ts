@@ -43,7 +43,7 @@ beforeAll(async () => {
   h.deps.bus.subscribe(TV_TOPIC, (m) => void messages.push(m as TvMessage));
   engine = new TvEngine(h.tv);
   await engine.step();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await h?.close();

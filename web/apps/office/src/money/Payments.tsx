@@ -17,6 +17,13 @@ import {
   scaleOf,
   toMinor,
 } from './money-api.ts';
+import {
+  DepositLimitRefusal,
+  type Details,
+  LIMIT_REFUSALS,
+  methodName,
+  refusalText,
+} from './payment-errors.tsx';
 import { useAccounts } from './useAccounts.ts';
 import { AccountLine } from './Wallets.tsx';
 import {
@@ -74,7 +81,7 @@ function MethodPicker({
             checked={selected === m.id}
             onChange={() => onSelect(m.id)}
           />
-          <span className={styles.methodName}>{m.name}</span>
+          <span className={styles.methodName}>{methodName(m, t)}</span>
           <span className={styles.muted}>
             {limitsText(m, t, fmt)} · {feeText(m, t, fmt)}
           </span>
@@ -126,12 +133,14 @@ export function Recharge({ lng }: { lng: string }) {
   }, [methods]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ code: string; details: Details } | null>(null);
 
   if (!activeAccount || !methods) return <Skeleton height="240px" />;
   const submit = async () => {
     if (!method || problem || amount === '') return setError(problem ?? 'amount.required');
     setBusy(true);
     setError(null);
+    setRefusal(null);
     // The chosen deposit bonus is stored first: the engine applies it to the deposit credited next.
     const bonusProblem = await bonus.commit();
     if (bonusProblem) {
@@ -144,6 +153,8 @@ export function Recharge({ lng }: { lng: string }) {
     });
     if (!answer.ok) {
       setBusy(false);
+      // The player's own limits are explained with their figures (which limit, what is left, when).
+      if (LIMIT_REFUSALS.has(answer.code)) return setRefusal({ code: answer.code, details: answer.details });
       return setError(`errors.${answer.code}`);
     }
     window.location.assign(answer.data.redirectUrl);
@@ -173,6 +184,7 @@ export function Recharge({ lng }: { lng: string }) {
           problem={problem ?? error}
           method={method}
         />
+        {refusal ? <DepositLimitRefusal code={refusal.code} details={refusal.details} lng={lng} /> : null}
         {bonus.element}
         <Button type="submit" variant="primary" disabled={busy || !method}>
           {busy ? t('recharge.redirecting') : t('recharge.submit')}
@@ -197,6 +209,7 @@ function AmountField({
   method: PaymentMethod | undefined;
 }) {
   const t = useT('office-money');
+  const tErrors = useT('errors');
   const fmt = useFormat();
   return (
     <Field as="label" className={styles.field}>
@@ -220,7 +233,9 @@ function AmountField({
               min: method ? fmt.moneyAmount(method.min, iso, { code: false }) : '',
               max: method ? fmt.moneyAmount(method.max, iso, { code: false }) : '',
               iso,
-              defaultValue: t('errors.generic'),
+              defaultValue: problem.startsWith('errors.')
+                ? refusalText(problem.slice('errors.'.length), t, tErrors)
+                : t('errors.generic'),
             })
           : method
             ? limitsText(method, t, fmt)
@@ -255,6 +270,7 @@ function IdentificationGate({ lng }: { lng: string }) {
 
 export function Deduce({ lng }: { lng: string }) {
   const t = useT('office-money');
+  const tErrors = useT('errors');
   const fmt = useFormat();
   const needsIdentification = useNeedsIdentification();
   const { activeAccount, isAccountFrozen } = useAccounts();
@@ -315,7 +331,7 @@ export function Deduce({ lng }: { lng: string }) {
     if (!answer.ok)
       return notify({
         kind: 'error',
-        text: t(`errors.${answer.code}`, { defaultValue: t('errors.generic') }),
+        text: refusalText(answer.code, t, tErrors),
       });
     notify({ kind: 'success', text: t('deduce.cancelled') });
     void loadAccounts();
