@@ -14,6 +14,7 @@ interface ListGame {
   id: number;
   number: number;
   statisticId: string | null;
+  clockSeconds: number;
   champ: { id: number; name: string };
   home: { id: number; name: string };
   away: { id: number; name: string };
@@ -44,8 +45,9 @@ describe('sportsbook statistics in Chromium', () => {
   }
 
   /**
-   * A live football game. The fixture calendar leaves about one instant in a thousand without one (a
-   * midweek gap between kick-offs): then it waits for the next kick-off, bounded.
+   * A live football game whose clock has run (possession is measured from the first second played: a
+   * game at 0:00 has shots but no possession yet). The fixture calendar leaves about one instant in a
+   * thousand without one (a midweek gap between kick-offs): then it waits for the next kick-off, bounded.
    */
   async function liveFootball(): Promise<ListGame> {
     let games: ListGame[] = [];
@@ -53,7 +55,7 @@ describe('sportsbook statistics in Chromium', () => {
       .poll(
         async () => {
           const res = await fetch(`${server.origin}${V1}/live?sportId=1&limit=20&lang=en`);
-          games = ((await res.json()) as { data: ListGame[] }).data;
+          games = ((await res.json()) as { data: ListGame[] }).data.filter((g) => g.clockSeconds > 0);
           return games.length;
         },
         { timeout: 150_000, interval: 2_000 },
