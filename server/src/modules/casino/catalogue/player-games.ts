@@ -56,6 +56,9 @@ export async function addFavorites(
   }
   if (known.length === 0) return;
   const now = new Date(clock.nowMs());
+  // Two plays within one millisecond would tie and the list's order would fall to the game id: the
+  // newest play is stamped at least a millisecond after the player's latest one, so it leads.
+  const playedAt = sql<Date>`greatest(${now}::timestamptz, (select max(played_at) + interval '1 millisecond' from casino_recent where user_id = ${userId}::bigint))`;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('casino_favorites')
@@ -110,6 +113,9 @@ export async function markPlayed(
   gameId: number,
 ): Promise<void> {
   const now = new Date(clock.nowMs());
+  // Two plays within one millisecond would tie and the list's order would fall to the game id: the
+  // newest play is stamped at least a millisecond after the player's latest one, so it leads.
+  const playedAt = sql<Date>`greatest(${now}::timestamptz, (select max(played_at) + interval '1 millisecond' from casino_recent where user_id = ${userId}::bigint))`;
   await db
     .insertInto('casino_recent')
     .columns(['user_id', 'game_id', 'played_at'])
@@ -120,11 +126,11 @@ export async function markPlayed(
         .select([
           sql<bigint>`${userId}::bigint`.as('user_id'),
           'id',
-          sql<Date>`${now}::timestamptz`.as('played_at'),
+          playedAt.as('played_at'),
         ])
         .where('id', '=', gameId),
     )
-    .onConflict((oc) => oc.columns(['user_id', 'game_id']).doUpdateSet({ played_at: now }))
+    .onConflict((oc) => oc.columns(['user_id', 'game_id']).doUpdateSet({ played_at: playedAt }))
     .execute();
   const keep = db
     .selectFrom('casino_recent')
