@@ -148,6 +148,9 @@ describe('referrals, fingerprint, live balance, phone masks, contacts and the co
     const context = await newContext(390);
     const page = await context.newPage();
     await page.goto(`${server.origin}/en/`);
+    // The header's login opens the modal once the page is interactive (a click on the server's markup
+    // before hydration does nothing).
+    await page.locator('[data-hydrated="true"]').first().waitFor();
     await page.getByTestId('header-login').click();
     const modal = page.locator('[data-auth-modal="login"]');
     await modal.getByRole('button', { name: 'Phone', exact: true }).click();
@@ -161,9 +164,9 @@ describe('referrals, fingerprint, live balance, phone masks, contacts and the co
     await number.fill('9123456789');
     await expect.poll(() => number.inputValue()).toBe('(91) 234-56-78');
     await number.fill('12345');
-    expect(await number.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
-      'Enter all 9 digits of the number.',
-    );
+    await expect
+      .poll(() => number.evaluate((input: HTMLInputElement) => input.validationMessage))
+      .toBe('Enter all 9 digits of the number.');
     // The registration form's phone type uses the same masks.
     await page.goto(`${server.origin}/en/registration`);
     await page.locator('main[data-mf-app="auth"] [data-hydrated="true"]').waitFor();
