@@ -36,6 +36,7 @@ import {
   SportSchema,
 } from './schemas.ts';
 import { searchEvents } from './search-events.ts';
+import { registerPlayRoutes } from './play-routes.ts';
 import { registerStatisticsRoutes } from './statistics-routes.ts';
 import type { MarketState, OutcomeResultCode, OutcomeState } from './tables.ts';
 import { registerTeamRoutes } from './team-routes.ts';
@@ -125,6 +126,7 @@ export async function sportsbookModule(app: RoutesApp, deps: ModuleDeps): Promis
   registerFavoriteRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerStatisticsRoutes(app, deps);
+  registerPlayRoutes(app, deps);
 
   app.get(
     `${PREFIX}/games/:gameId`,
