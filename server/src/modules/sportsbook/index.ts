@@ -22,6 +22,7 @@ import { listChamps } from './list-champs.ts';
 import { type ListMode, listGames } from './list-games.ts';
 import { dayStartMs, listResults } from './list-results.ts';
 import { listSports } from './list-sports.ts';
+import { registerPlayRoutes } from './play-routes.ts';
 import {
   ChampSchema,
   ChampsQuery,
@@ -36,7 +37,6 @@ import {
   SportSchema,
 } from './schemas.ts';
 import { searchEvents } from './search-events.ts';
-import { registerPlayRoutes } from './play-routes.ts';
 import { registerStatisticsRoutes } from './statistics-routes.ts';
 import type { MarketState, OutcomeResultCode, OutcomeState } from './tables.ts';
 import { registerTeamRoutes } from './team-routes.ts';
