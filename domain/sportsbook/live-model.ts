@@ -20,7 +20,7 @@ import {
   setsGrid,
 } from './score-grid.ts';
 import { type OutcomeResult, resultOf } from './settlement.ts';
-import { pointMoments, type SportProfile } from './sport-profiles.ts';
+import { playedSets, pointMoments, type SportProfile } from './sport-profiles.ts';
 
 export interface PricedOutcome {
   key: string;
@@ -134,7 +134,7 @@ function setGrids(profile: SportProfile, s: Strengths, state: LiveSnapshot): Map
   const grids = new Map<GridKey, ScoreGrid>();
   const pCurrent = currentSetChance(s, state);
   grids.set('match', setsGrid(profile.periods, s.pSet, ...state.setsWon, pCurrent));
-  for (const p of [1, 2]) {
+  for (const p of playedSets(profile)) {
     const done = p < state.period || (p === state.period && state.status !== GAME_STATUS.IN_PLAY);
     const scores = at(state.periodScores, p);
     const chance = p === state.period ? pCurrent : s.pSet;
@@ -249,7 +249,7 @@ export function finalValues(
   );
   values.set('match', state.score);
   values.set('regular', regular);
-  for (const p of [1, 2]) {
+  for (const p of profile.model === 'sets' ? playedSets(profile) : [1, 2]) {
     const scores = at(state.periodScores, p);
     values.set(`p${p}`, profile.model === 'sets' ? (scores[0] > scores[1] ? [1, 0] : [0, 1]) : scores);
   }

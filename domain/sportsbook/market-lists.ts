@@ -18,7 +18,7 @@ import {
   totalMarket,
   winnerMarket,
 } from './markets.ts';
-import type { SportProfile } from './sport-profiles.ts';
+import { playedSets, type SportProfile } from './sport-profiles.ts';
 
 /** Pre-match expectations the lines are centred on. */
 export interface GameExpectation {
@@ -126,24 +126,33 @@ function scoringMarkets(profile: SportProfile, expected: GameExpectation): Marke
   return markets;
 }
 
-/** Best-of-N sports (tennis, volleyball, table tennis, esports maps). */
+/**
+ * Best-of-N sports (tennis, volleyball, table tennis, esports maps): the winner, the sets (maps)
+ * score, total and handicap, each set (map) every match plays, and the games, points, rounds or
+ * kills over the match. A best of 1 has no sets (maps) markets beyond its winner.
+ */
 function setMarkets(profile: SportProfile, expected: GameExpectation): MarketSpec[] {
   const bestOf = profile.periods;
   const toWin = Math.ceil(bestOf / 2);
   const stat = { grid: 'games', stat: profile.setStat } as const;
-  const sets = { stat: 'sets' } as const;
+  const sets = { stat: profile.setUnit === 'map' ? 'maps' : 'sets' } as const;
   const statTotalQ = halfLineBelow(expected.statHome + expected.statAway);
   const statHandicapQ = -2 * Math.round(expected.statHome - expected.statAway) - 2;
   const stepQ = 4 * Math.max(1, Math.round((expected.statHome + expected.statAway) / 20));
   const setLines = bestOf >= 5 ? [-10, -6, 6, 10] : [-6, 6];
   const totalSetLines = Array.from({ length: bestOf - toWin }, (_, i) => 4 * (toWin + i) + 2);
+  const series: MarketSpec[] =
+    bestOf === 1
+      ? []
+      : [
+          setScoreMarket(bestOf),
+          ...totalSetLines.map((q) => totalMarket(q, sets)),
+          ...setLines.map((q) => handicapMarket(q, sets)),
+          ...playedSets(profile).map((period) => winnerMarket({ period })),
+        ];
   return [
     winnerMarket({ isMain: true }),
-    setScoreMarket(bestOf),
-    ...totalSetLines.map((q) => totalMarket(q, sets)),
-    ...setLines.map((q) => handicapMarket(q, sets)),
-    winnerMarket({ period: 1 }),
-    winnerMarket({ period: 2 }),
+    ...series,
     ...linesAround(statTotalQ, stepQ, 1).map((q, i) => totalMarket(q, { ...stat, isMain: i === 0 })),
     ...linesAround(statHandicapQ, stepQ, 1, -1e9).map((q, i) =>
       handicapMarket(q, { ...stat, isMain: i === 0 }),

@@ -183,12 +183,7 @@ function drawSets(profile: SportProfile, s: Strengths, rng: Rng, startDelayMs: n
     const lengthMs = Math.round(profile.periodSeconds * second * rng.between(0.75, 1.3));
     const period = { index, startMs: at, endMs: at + lengthMs, clockStartS: 0 };
     periods.push(period);
-    const loserPoints = rng.int(profile.setLoserPoints[0], profile.setLoserPoints[1]);
-    const sides = rng.shuffle([
-      ...Array<Side>(profile.setWinnerPoints - 1).fill(winner),
-      ...Array<Side>(loserPoints).fill((1 - winner) as Side),
-    ]);
-    sides.push(winner);
+    const sides = setPoints(profile, winner, rng);
     const stepMs = lengthMs / (sides.length + 1);
     sides.forEach((side, k) => {
       events.push({ atMs: Math.round(at + stepMs * (k + 1)), period: index, side, stat: 'score', value: 1 });
@@ -197,6 +192,36 @@ function drawSets(profile: SportProfile, s: Strengths, rng: Rng, startDelayMs: n
     at = period.endMs + profile.breakSeconds * second;
   }
   return { startDelayMs, periods, events, dangers, endMs: periods.at(-1)!.endMs, fightEnd: null };
+}
+
+/**
+ * Who won each point (game, round, kill) of a set, in order, the set's winner last: the set's end
+ * rule (sport-profiles.ts setEnd) decides the tallies, e.g. CS2 13:7, 16:14 after one overtime.
+ */
+export function setPoints(profile: SportProfile, winner: Side, rng: Rng): Side[] {
+  const loser = (1 - winner) as Side;
+  const run = (w: number, l: number) => [...Array<Side>(w).fill(winner), ...Array<Side>(l).fill(loser)];
+  const target = profile.setWinnerPoints;
+  const loserPoints = rng.int(profile.setLoserPoints[0], profile.setLoserPoints[1]);
+  if (profile.setEnd === 'kills') {
+    // Kills: the map's winner usually, not always by much, has more; the order swings.
+    const spread = Math.round(target / 4);
+    const winnerPoints = Math.max(loserPoints + 1, rng.int(target - spread, target + spread));
+    return rng.shuffle(run(winnerPoints, loserPoints));
+  }
+  if (profile.setEnd === 'first-to' || loserPoints < target - 1) {
+    return [...rng.shuffle(run(target - 1, loserPoints)), winner];
+  }
+  // Level at target − 1 each (12:12): regulation, then overtime.
+  const sides = rng.shuffle(run(target - 1, target - 1));
+  if (profile.setEnd === 'win-by-two') {
+    // Each further pair of rounds is split with chance one half; then one side takes two in a row.
+    while (rng.chance(0.5) && sides.length < 60) sides.push(...rng.shuffle(run(1, 1)));
+    return [...sides, winner, winner];
+  }
+  // CS2: overtimes of six rounds, first to four of them; three all goes to another overtime.
+  while (rng.chance(0.3) && sides.length < 80) sides.push(...rng.shuffle(run(3, 3)));
+  return [...sides, ...rng.shuffle(run(3, rng.int(0, 2))), winner];
 }
 
 function drawFight(profile: SportProfile, s: Strengths, rng: Rng, startDelayMs: number): Timeline {

@@ -43,6 +43,15 @@ export interface SportProfile {
   setWinnerPoints: number;
   setLoserPoints: readonly [number, number];
   setStat: string;
+  /**
+   * How a set or map ends: first to `setWinnerPoints` (tennis games, volleyball points); CS2's
+   * first to 13 rounds with overtimes of six rounds (first to 4 of them) from 12:12; Valorant's
+   * first to 13 and two clear from 12:12; or the map's kills, the winner's around
+   * `setWinnerPoints` and above the loser's (Dota 2, League of Legends).
+   */
+  setEnd: 'first-to' | 'overtime-mr3' | 'win-by-two' | 'kills';
+  /** What a set is called: sets (tennis, volleyball) or maps (esports); names the set markets. */
+  setUnit: 'set' | 'map';
   /** Fight: chance that a round ends the fight. */
   finishPerRound: number;
 }
@@ -67,6 +76,8 @@ const BASE: SportProfile = {
   setWinnerPoints: 0,
   setLoserPoints: [0, 0],
   setStat: 'points',
+  setEnd: 'first-to',
+  setUnit: 'set',
   finishPerRound: 0,
 };
 
@@ -183,10 +194,11 @@ export const SPORT_PROFILES: readonly SportProfile[] = [
     startsPerHour: 0.095,
     finishPerRound: 0.18,
   }),
-  setSport(40, 3, 2400, 1.667, 13, [3, 11], 'rounds'),
-  setSport(41, 3, 2400, 1.667, 38, [15, 30], 'kills'),
-  setSport(42, 3, 1900, 1.667, 24, [8, 18], 'kills'),
-  setSport(43, 3, 2700, 1.667, 13, [5, 11], 'rounds'),
+  // Esports: best of 3 maps as the usual format; a game may be best of 1 or 5 (withBestOf).
+  esport(40, 2400, 13, [2, 12], 'rounds', 'overtime-mr3'),
+  esport(41, 2400, 38, [15, 30], 'kills', 'kills'),
+  esport(42, 1900, 24, [8, 18], 'kills', 'kills'),
+  esport(43, 2700, 13, [3, 12], 'rounds', 'win-by-two'),
   profile({
     sportId: 44,
     ...football,
@@ -239,6 +251,49 @@ function setSport(
     setLoserPoints: loserPoints,
     setStat: stat,
   });
+}
+
+function esport(
+  sportId: number,
+  mapSeconds: number,
+  winnerPoints: number,
+  loserPoints: readonly [number, number],
+  stat: string,
+  setEnd: SportProfile['setEnd'],
+): SportProfile {
+  return {
+    ...setSport(sportId, 3, mapSeconds, 1.667, winnerPoints, loserPoints, stat),
+    setEnd,
+    setUnit: 'map',
+  };
+}
+
+const bestOfVariants = new Map<string, SportProfile>();
+
+/**
+ * The profile of one best-of-N game of a set sport (esports series are best of 1, 3 or 5 maps):
+ * the same object for the same sport and N, so callers may compare profiles.
+ */
+export function withBestOf(profile: SportProfile, bestOf: number): SportProfile {
+  const base = SPORT_PROFILES.find((p) => p.sportId === profile.sportId) ?? profile;
+  if (profile.model !== 'sets' || bestOf === base.periods) return base;
+  if (!Number.isInteger(bestOf) || bestOf < 1 || bestOf % 2 === 0) throw new Error(`bad best of ${bestOf}`);
+  const key = `${profile.sportId}:${bestOf}`;
+  let variant = bestOfVariants.get(key);
+  if (!variant) {
+    variant = { ...base, periods: bestOf };
+    bestOfVariants.set(key, variant);
+  }
+  return variant;
+}
+
+/**
+ * Sets (or maps) every best-of-N match plays, whose winners markets can ask about: 1 and 2 of a
+ * best of 3, 1-3 of a best of 5, none beyond the match itself in a best of 1.
+ */
+export function playedSets(profile: SportProfile): number[] {
+  const toWin = Math.ceil(profile.periods / 2);
+  return toWin > 1 ? Array.from({ length: toWin }, (_, i) => i + 1) : [];
 }
 
 export function profileOf(sportId: number): SportProfile {
