@@ -55,6 +55,19 @@ describe('the ball’s zone and possession', () => {
 });
 
 describe('the play-by-play', () => {
+  it('folds an attack that comes to nothing into the goal’s moment under way', () => {
+    const overlapping = { ...timeline, dangers: [...timeline.dangers, { fromMs: 52_000, toMs: 60_000 }] };
+    const attacks = playEventsAt(football, overlapping, key, 60_000).filter(
+      (e) => e.type === 'dangerous_attack',
+    );
+    expect(attacks.map((e) => [e.atMs, e.side])).toEqual([[40_000, 0]]);
+    expect(playMomentAt(football, overlapping, key, 55_000)).toEqual({
+      phase: 'scored',
+      side: 0,
+      zone: null,
+    });
+  });
+
   it('shows the goal’s dangerous attack first, then the goal, never an event ahead of time', () => {
     const at = (ms: number) => playEventsAt(football, timeline, key, ms).map((e) => `${e.type}:${e.side}`);
     expect(at(39_999)).not.toContain('dangerous_attack:0');

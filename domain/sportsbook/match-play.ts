@@ -10,7 +10,7 @@
  * the ball's movement between moments is noise from the hash, independent of the timeline.
  */
 
-import type { Side, Timeline, TimelinePeriod } from './match-timeline.ts';
+import type { Side, Timeline, TimelineEvent, TimelinePeriod } from './match-timeline.ts';
 import { hashSeed } from './prng.ts';
 import type { SportProfile } from './sport-profiles.ts';
 
@@ -93,13 +93,17 @@ export function playEventsAt(
   timeline.events.forEach((e, i) => {
     push(e.atMs, e.stat === 'score' ? scoreType : e.stat, e.side, e.value, `-${i}`);
   });
+  let dangerEndMs = -1;
   for (const d of timeline.dangers) {
     const goal = goalIn(timeline, d.fromMs, d.toMs);
-    const h = hashSeed(playKey, 'danger', d.fromMs);
-    const side: Side | null = goal ? goal.side : profile.model === 'goals' ? ((h & 1) as Side) : null;
+    // An attack that comes to nothing while another is under way is part of that one.
+    if (!goal && d.fromMs < dangerEndMs) continue;
+    dangerEndMs = Math.max(dangerEndMs, d.toMs);
+    const side = dangerSide(profile, playKey, d.fromMs, goal);
     push(d.fromMs, 'dangerous_attack', side);
     // An attack that comes to nothing ends with a shot two times in three.
-    if (!goal && side !== null && (h >>> 1) % 3 !== 0) push(d.toMs - 1, 'shot', side, 1, '-d');
+    if (!goal && side !== null && (hashSeed(playKey, 'danger', d.fromMs) >>> 1) % 3 !== 0)
+      push(d.toMs - 1, 'shot', side, 1, '-d');
   }
   if (profile.model === 'goals') fillerShots(timeline, playKey, elapsedMs, push);
   return events.sort((a, b) => a.atMs - b.atMs || order(a.type) - order(b.type));
@@ -116,13 +120,14 @@ export function playMomentAt(
   const period = periodAt(timeline, elapsedMs);
   if (!period || elapsedMs < period.startMs || elapsedMs >= period.endMs) return stopped;
   if (elapsedMs >= timeline.endMs) return stopped;
-  for (const d of timeline.dangers) {
-    if (d.fromMs > elapsedMs) break;
-    if (elapsedMs >= d.toMs) continue;
-    const goal = goalIn(timeline, d.fromMs, d.toMs);
-    if (goal && goal.atMs <= elapsedMs) return { phase: 'scored', side: goal.side, zone: null };
-    const h = hashSeed(playKey, 'danger', d.fromMs);
-    const side: Side | null = goal ? goal.side : profile.model === 'goals' ? ((h & 1) as Side) : null;
+  const active = timeline.dangers
+    .filter((d) => d.fromMs <= elapsedMs && elapsedMs < d.toMs)
+    .map((d) => ({ fromMs: d.fromMs, goal: goalIn(timeline, d.fromMs, d.toMs) }));
+  const danger = active.find((d) => d.goal) ?? active[0];
+  if (danger?.goal && danger.goal.atMs <= elapsedMs)
+    return { phase: 'scored', side: danger.goal.side, zone: null };
+  if (danger) {
+    const side = dangerSide(profile, playKey, danger.fromMs, danger.goal);
     return { phase: 'dangerous_attack', side, zone: side === null ? null : 'danger' };
   }
   for (const e of timeline.events) {
@@ -140,7 +145,7 @@ export function windowPlay(playKey: number, window: number): { side: Side; zone:
   return { side: (h & 1) as Side, zone: ZONES[(h >>> 1) & 3]! };
 }
 
-/** Shots from plain attacks: one attacking window in five ends with a shot wide or saved. */
+/** Shots from plain attacks: one attacking window in twelve ends with a shot wide or saved. */
 function fillerShots(
   timeline: Timeline,
   playKey: number,
@@ -151,12 +156,23 @@ function fillerShots(
   for (let w = 0; w <= last; w += 1) {
     const atMs = (w + 1) * POSSESSION_WINDOW_MS - 1_000;
     const play = windowPlay(playKey, w);
-    if (play.zone !== 'attack' || hashSeed(playKey, 'shot', w) % 5 !== 0) continue;
+    if (play.zone !== 'attack' || hashSeed(playKey, 'shot', w) % 12 !== 0) continue;
     const period = periodAt(timeline, atMs);
     if (!period || atMs >= period.endMs || atMs < period.startMs) continue;
     if (timeline.dangers.some((d) => d.fromMs <= atMs && atMs < d.toMs)) continue;
     push(atMs, 'shot', play.side, 1, '-w');
   }
+}
+
+/** The attacking side of a dangerous moment: the coming goal's, else a hash; none in set sports (set points). */
+function dangerSide(
+  profile: SportProfile,
+  playKey: number,
+  fromMs: number,
+  goal: TimelineEvent | null,
+): Side | null {
+  if (goal) return goal.side;
+  return profile.model === 'goals' ? ((hashSeed(playKey, 'danger', fromMs) & 1) as Side) : null;
 }
 
 function goalIn(timeline: Timeline, fromMs: number, toMs: number) {

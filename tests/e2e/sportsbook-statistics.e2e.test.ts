@@ -2,7 +2,8 @@
  * The statistics page in Chromium: from a live football game's page the scoreboard's Statistics
  * link opens the game's figures (shots, possession, corners, cards as bars), both teams' form, their
  * head-to-head and the championship's table, all named, with no internal id on the page; the same
- * page in Russian at 390 px, a championship's table alone (?champ=) and the popup, in both themes.
+ * page in Russian at 390 px, a championship's table alone (?champ=) and the popup, in both themes;
+ * and the live game's match visualisation, shown instead of a video stream, with its spoken line.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,5 +129,42 @@ describe('sportsbook statistics in Chromium', () => {
     await popup.getByRole('heading', { name: 'Head to head' }).waitFor();
     await popup.screenshot({ path: artifact('statistics-popup-en-1440-light.png'), fullPage: true });
     await context.close();
+  });
+
+  it('shows a live game’s match visualisation instead of a video stream, with the latest event in words', async () => {
+    const game = await liveFootball();
+    for (const [width, theme, lng, label, noStream, live] of [
+      [
+        1440,
+        'dark',
+        'en',
+        'Match visualisation',
+        'No video stream for this game',
+        /^(Latest: |Events appear)/,
+      ],
+      [
+        390,
+        'light',
+        'ru',
+        'Визуализация матча',
+        'Видеотрансляции этого матча нет',
+        /^(Последнее: |События появятся)/,
+      ],
+    ] as const) {
+      const context = await newContext(width, theme);
+      const page = await open(context, `/${lng}/home/live/sports/football/${game.champ.id}/${game.id}`);
+      const visual = page.getByRole('region', { name: label });
+      await visual.getByText(noStream, { exact: true }).waitFor();
+      const spoken = visual.locator('[aria-live="polite"]');
+      await expect
+        .poll(() => spoken.innerText(), { message: 'the live line', timeout: 15_000 })
+        .toMatch(live);
+      expect(await visual.locator('svg[aria-hidden="true"]').count()).toBeGreaterThan(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await visual.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`game-visual-${lng}-${width}-${theme}.png`) });
+      await context.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-/** The game page: scoreboard, match tracker, every market grouped into tabs of collapsible cards, a market search. */
+/** The game page: scoreboard, live match visualisation, every market grouped into tabs of collapsible cards, a market search. */
 
 import { isInLiveList } from '@parlay/domain/sportsbook/game-status.ts';
 import { cardTitle, formatLine, type LabelNames } from '@parlay/domain/sportsbook/market-labels.ts';
@@ -15,7 +15,7 @@ import { Price } from './Price.tsx';
 import { Scoreboard } from './Scoreboard.tsx';
 import { useLiveGames } from './use-live.ts';
 
-const MatchTracker = lazy(() => import('./MatchTracker.tsx'));
+const MatchVisual = lazy(() => import('./MatchVisual.tsx'));
 const BUILDER_TAB = 'builder';
 
 function CardBody({
@@ -111,11 +111,11 @@ export function GameView({ game: initial, compact = false }: { game: GamePage; c
       <Scoreboard game={game} />
       {live && !compact ? (
         hydrated ? (
-          <Suspense fallback={<Skeleton height="180px" />}>
-            <MatchTracker game={game} sportSlug={sport?.slug ?? ''} />
+          <Suspense fallback={<Skeleton height="280px" />}>
+            <MatchVisual game={game} sportSlug={sport?.slug ?? ''} />
           </Suspense>
         ) : (
-          <Skeleton height="180px" />
+          <Skeleton height="280px" />
         )
       ) : null}
       <div className={styles.toolbar}>
