@@ -29,14 +29,15 @@ import { openDatabase } from '@parlay/server/platform/db.ts';
 import { createMetrics } from '@parlay/server/platform/metrics.ts';
 import { migrate } from '@parlay/server/platform/migrations.ts';
 import { sql } from 'kysely';
-import pg from 'pg';
 import {
   BONUS_PAIRS,
+  countRoundTrips,
   createBenchDatabase,
   fmt,
   grantBenchBonuses,
   pgbenchTps,
   reportBonusCost,
+  seedLineGames,
 } from './support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -51,28 +52,7 @@ async function placements(): Promise<{ a: number[]; b: number[] }> {
   try {
     await migrate(handle);
     const db = handle.db;
-    await sql`insert into sports (id, slug, position, icon, is_esport, names) values (1, 'football', 1, 'f', false, '{}')`.execute(
-      db,
-    );
-    await sql`insert into countries (ref, code, names) values ('c', 'EN', '{}')`.execute(db);
-    await sql`insert into champs (ref, sport_id, country_id, names) select 'ch', 1, id, '{}' from countries`.execute(
-      db,
-    );
-    await sql`insert into teams (ref, sport_id, names) select 't' || g, 1, '{}' from generate_series(1, 2) g`.execute(
-      db,
-    );
-    await sql`insert into games (ref, number, sport_id, champ_id, home_team_id, away_team_id, start_at)
-      select 'g' || g, g, 1, (select id from champs), (select min(id) from teams), (select max(id) from teams), now() + interval '1 day'
-      from generate_series(1, ${GAMES}) g`.execute(db);
-    await sql`insert into markets (game_id, key, type_id, type, kind, name_key) select id, 'result', 1, 'result', 'main', 'm' from games`.execute(
-      db,
-    );
-    await sql`insert into outcomes (market_id, key, name_key, odds_milli, position)
-      select m.id, 'o' || k, 'o', 1500 + 300 * k, k from markets m, generate_series(0, 2) k`.execute(db);
-    const { rows: outcomes } = await sql<{ id: bigint; game_id: number; odds_milli: number }>`
-      select o.id, m.game_id, o.odds_milli from outcomes o join markets m on m.id = o.market_id order by m.game_id, o.id`.execute(
-      db,
-    );
+    const outcomes = await seedLineGames(db, GAMES);
     await sql`insert into ledger_accounts (kind, user_id, currency, type, is_active)
       select 'user', g, 'RUB', 0, true from generate_series(1, ${PLAYERS}) g`.execute(db);
     const ledger = new Ledger(db, systemClock);
@@ -135,7 +115,7 @@ async function placements(): Promise<{ a: number[]; b: number[] }> {
             while (games.size < 3) games.add(randomInt(GAMES));
             const bets = [...games].map((g) => {
               const o = outcomes[g * 3 + randomInt(3)]!;
-              return { outcomeId: BigInt(o.id), seenOddsMilli: o.odds_milli, isBanker: false };
+              return { outcomeId: o.id, seenOddsMilli: o.oddsMilli, isBanker: false };
             });
             const answer = await placeCoupon(ctx, BigInt(account.user_id), `bench-${seq++}`, {
               typeId: 1,
@@ -180,23 +160,6 @@ async function placements(): Promise<{ a: number[]; b: number[] }> {
     await handle.close();
     await database.drop();
   }
-}
-
-/** Counts the queries sent to PostgreSQL from now until stop() (each one is a round trip). */
-function countRoundTrips(): { stop(): number } {
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  let count = 0;
-  prototype.query = function (this: unknown, ...args: unknown[]) {
-    count += 1;
-    return original.apply(this, args);
-  };
-  return {
-    stop() {
-      prototype.query = original;
-      return count;
-    },
-  };
 }
 
 console.log(

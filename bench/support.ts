@@ -6,6 +6,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,7 +20,9 @@ import type {
 } from '@parlay/mf/contract.ts';
 import type { Ledger } from '@parlay/server/modules/accounts/index.ts';
 import type { BonusService } from '@parlay/server/modules/bonuses/index.ts';
+import type { Database } from '@parlay/server/platform/schema.ts';
 import { SERVER_V8_FLAGS } from '@parlay/server/platform/v8-flags.ts';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -478,4 +481,98 @@ export function reportBonusCost(
     `wagering on ÷ off (B ÷ A medians) = ${fmt(ratio, 2)} (target ≥ ${fmt(target, 2)}) ${ratio >= target ? 'OK' : 'BELOW TARGET'}`,
   );
   return { a, b, ratio };
+}
+
+export interface BenchLineOutcome {
+  id: bigint;
+  gameId: number;
+  oddsMilli: number;
+}
+
+/**
+ * A minimal pre-match catalogue for placement benches, on a freshly migrated database: one sport,
+ * country, championship and pair of teams, `games` games starting in a day, each with a
+ * three-way result market at fixed prices. Answers its outcomes ordered by game (three per game).
+ */
+export async function seedLineGames(db: Kysely<Database>, games: number): Promise<BenchLineOutcome[]> {
+  await sql`insert into sports (id, slug, position, icon, is_esport, names) values (1, 'football', 1, 'f', false, '{}')`.execute(
+    db,
+  );
+  await sql`insert into countries (ref, code, names) values ('c', 'EN', '{}')`.execute(db);
+  await sql`insert into champs (ref, sport_id, country_id, names) select 'ch', 1, id, '{}' from countries`.execute(
+    db,
+  );
+  await sql`insert into teams (ref, sport_id, names) select 't' || g, 1, '{}' from generate_series(1, 2) g`.execute(
+    db,
+  );
+  await sql`insert into games (ref, number, sport_id, champ_id, home_team_id, away_team_id, start_at)
+    select 'g' || g, g, 1, (select id from champs), (select min(id) from teams), (select max(id) from teams), now() + interval '1 day'
+    from generate_series(1, ${games}) g`.execute(db);
+  await sql`insert into markets (game_id, key, type_id, type, kind, name_key) select id, 'result', 1, 'result', 'main', 'm' from games`.execute(
+    db,
+  );
+  await sql`insert into outcomes (market_id, key, name_key, odds_milli, position)
+    select m.id, 'o' || k, 'o', 1500 + 300 * k, k from markets m, generate_series(0, 2) k`.execute(db);
+  const { rows } = await sql<{ id: string; game_id: number; odds_milli: number }>`
+    select o.id, m.game_id, o.odds_milli from outcomes o join markets m on m.id = o.market_id
+    order by m.game_id, o.id`.execute(db);
+  return rows.map((r) => ({ id: BigInt(r.id), gameId: r.game_id, oddsMilli: r.odds_milli }));
+}
+
+/**
+ * One request on a kept-alive connection of `agent` (node:http): a lighter client than fetch, so
+ * a load generator on the measured machine takes less of its CPU. A body is sent as JSON. It asks
+ * for gzip, deflate or br as a browser does, and refuses a compressed answer (not decoded here).
+ */
+export function requestText(
+  agent: http.Agent,
+  url: URL,
+  options: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const body = options.body;
+    const request = http.request(
+      url,
+      {
+        agent,
+        method: options.method,
+        headers: {
+          'accept-encoding': 'gzip, deflate, br',
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.once('error', reject);
+        response.once('end', () => {
+          const encoding = response.headers['content-encoding'];
+          if (encoding && encoding !== 'identity') reject(new Error(`a ${encoding} answer`));
+          else resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+        });
+      },
+    );
+    request.once('error', reject);
+    request.end(body);
+  });
+}
+
+/** Counts the queries this process sends to PostgreSQL from now until stop() (each one is a round trip). */
+export function countRoundTrips(): { stop(): number } {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  let count = 0;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    count += 1;
+    return original.apply(this, args);
+  };
+  return {
+    stop() {
+      prototype.query = original;
+      return count;
+    },
+  };
 }
