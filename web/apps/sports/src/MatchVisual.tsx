@@ -18,6 +18,7 @@ import {
   fieldOf,
   type GamePlay,
   loadGamePlay,
+  NET_FIELDS,
   PLAY_POLL_MS,
   type PlayEvent,
   zoneSpan,
@@ -65,6 +66,12 @@ function decisiveKind(game: Game, sportSlug: string, side: PlayEvent['side']): s
   return periodUnit(sportSlug) === 'map' ? 'map_point' : 'set_point';
 }
 
+/** What one scoring event of a set sport is: a game (tennis), a round or a kill (esports), else a point. */
+function pointKind(game: Game): string {
+  const stat = profileOf(game.sportId).setStat;
+  return ['games', 'rounds', 'kills'].includes(stat) ? `point_${stat}` : 'point';
+}
+
 /** An event in words: "Goal · Team A", "2nd half · start". */
 function eventText(t: T, markets: T, game: Game, sportSlug: string, e: PlayEvent): string {
   const team = teamOf(game, e.side);
@@ -75,7 +82,12 @@ function eventText(t: T, markets: T, game: Game, sportSlug: string, e: PlayEvent
     });
     return t(`visual.event.${e.type}`, { period });
   }
-  const type = e.type === 'dangerous_attack' ? decisiveKind(game, sportSlug, e.side) : e.type;
+  const type =
+    e.type === 'dangerous_attack'
+      ? decisiveKind(game, sportSlug, e.side)
+      : e.type === 'point'
+        ? pointKind(game)
+        : e.type;
   const what =
     e.type === 'point' && e.value > 1
       ? t('visual.event.points', { value: e.value })
@@ -92,6 +104,9 @@ function momentText(t: T, game: Game, sportSlug: string, play: GamePlay, scoreTy
     ];
     return status ? t(`status.${status}`) : t('visual.phase.stopped');
   }
+  // Across a net the ball is in one half or the other: a rally, nobody "in possession".
+  if ((phase === 'possession' || phase === 'attack') && NET_FIELDS.includes(fieldOf(sportSlug)))
+    return t('visual.phase.rally');
   const decisive = phase === 'dangerous_attack' ? decisiveKind(game, sportSlug, side) : phase;
   if (decisive === 'key_moment') return t('visual.phase.key_moment');
   const key = phase === 'scored' ? `scored_${scoreType}` : decisive;
@@ -158,7 +173,7 @@ export default function MatchVisual({ game, sportSlug }: { game: Game; sportSlug
             <ol className={styles.timeline} aria-label={t('visual.timeline')}>
               {events.map((e) => (
                 <li key={e.id} data-side={e.side ?? undefined} data-type={e.type}>
-                  <span className={styles.time}>{eventMinute(e, hasClock) ?? ''}</span>
+                  {hasClock ? <span className={styles.time}>{eventMinute(e, hasClock)}</span> : null}
                   <EventIcon type={e.type} />
                   <span className={styles.eventText}>{eventText(t, markets, game, sportSlug, e)}</span>
                 </li>
