@@ -24,7 +24,7 @@ import {
   zoneSpan,
 } from './match-visual.ts';
 import type { Game } from './model.ts';
-import { EventIcon } from './PlayIcons.tsx';
+import { EventIcon, NoStreamIcon } from './PlayIcons.tsx';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
@@ -201,23 +201,6 @@ function Legend({ game }: { game: Game }) {
   );
 }
 
-function NoStreamIcon() {
-  return (
-    <svg
-      viewBox="0 0 16 16"
-      width="16"
-      height="16"
-      aria-hidden="true"
-      focusable="false"
-      className={styles.icon}
-    >
-      <rect x="1.5" y="4" width="9" height="8" rx="1.5" />
-      <path d="M10.5 7 L14.5 5 V11 L10.5 9" />
-      <line x1="1.5" y1="14.5" x2="14.5" y2="1.5" />
-    </svg>
-  );
-}
-
 /** The zone the ball is in, in the attacking side's colour, and the ball. */
 function Moment({ play, field, clipId }: { play: GamePlay; field: FieldKind; clipId: string }) {
   const { side, zone, phase } = play.moment;
@@ -272,26 +255,23 @@ function Markers({ play }: { play: GamePlay }) {
 }
 
 function Counters({ play, t }: { play: GamePlay; t: T }) {
+  const rows = [
+    ['corner', 'corners', play.corners],
+    ['card', 'cards', play.cards],
+  ] as const;
   return (
     <dl className={styles.counters}>
-      <div>
-        <dt>
-          <EventIcon type="corner" />
-          {t('visual.corners')}
-        </dt>
-        <dd>
-          {play.corners[0]} : {play.corners[1]}
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <EventIcon type="card" />
-          {t('visual.cards')}
-        </dt>
-        <dd>
-          {play.cards[0]} : {play.cards[1]}
-        </dd>
-      </div>
+      {rows.map(([icon, label, [home, away]]) => (
+        <div key={label}>
+          <dt>
+            <EventIcon type={icon} />
+            {t(`visual.${label}`)}
+          </dt>
+          <dd>
+            {home} : {away}
+          </dd>
+        </div>
+      ))}
     </dl>
   );
 }

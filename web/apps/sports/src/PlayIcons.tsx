@@ -45,18 +45,37 @@ const SHAPES: Record<PlayEventType, React.ReactNode> = {
   ),
 };
 
-export function EventIcon({ type }: { type: PlayEventType }) {
+function Icon({ size, children, type }: { size: number; children: React.ReactNode; type?: string }) {
   return (
     <svg
       viewBox="0 0 16 16"
-      width="14"
-      height="14"
+      width={size}
+      height={size}
       aria-hidden="true"
       focusable="false"
       className={styles.icon}
       data-type={type}
     >
-      {SHAPES[type]}
+      {children}
     </svg>
+  );
+}
+
+export function EventIcon({ type }: { type: PlayEventType }) {
+  return (
+    <Icon size={14} type={type}>
+      {SHAPES[type]}
+    </Icon>
+  );
+}
+
+/** A camera struck through: no video stream. */
+export function NoStreamIcon() {
+  return (
+    <Icon size={16}>
+      <rect x="1.5" y="4" width="9" height="8" rx="1.5" />
+      <path d="M10.5 7 L14.5 5 V11 L10.5 9" />
+      <line x1="1.5" y1="14.5" x2="14.5" y2="1.5" />
+    </Icon>
   );
 }

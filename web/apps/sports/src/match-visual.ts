@@ -4,20 +4,12 @@
  * on and where on it a zone lies. Pure, so the browser and the tests share it.
  */
 import { type ApiResult, getJson } from '@parlay/client/api.ts';
+import type { BallZone, PlayEventType, PlayPhase } from '@parlay/domain/sportsbook/match-play.ts';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
 
+export type { PlayEventType, PlayPhase };
 export type PlaySide = 'home' | 'away' | null;
-export type PlayZone = 'own' | 'middle' | 'attack' | 'danger';
-export type PlayPhase = 'stopped' | 'possession' | 'attack' | 'dangerous_attack' | 'corner' | 'scored';
-export type PlayEventType =
-  | 'goal'
-  | 'point'
-  | 'shot'
-  | 'dangerous_attack'
-  | 'corner'
-  | 'card'
-  | 'period_start'
-  | 'period_end';
+export type PlayZone = BallZone;
 
 export interface PlayEvent {
   id: string;
