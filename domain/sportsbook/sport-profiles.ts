@@ -94,7 +94,8 @@ export const SPORT_PROFILES: readonly SportProfile[] = [
     periodSeconds: 2400,
     breakSeconds: 120,
     hasClock: false,
-    startsPerHour: 6,
+    // Knockout draws: 27 tournaments of 32 players, 31 matches in 5 days each.
+    startsPerHour: 6.98,
     setWinnerPoints: 6,
     setLoserPoints: [0, 4],
     setStat: 'games',

@@ -2,7 +2,8 @@
  * When each sport plays: a repeating pattern of round windows (matchdays) in the championship's
  * local time, and the kick-off slots inside them. A championship plays one round (every team at
  * most once) per window; its rounds walk through a double round robin, so a season is 2(n-1)
- * windows and restarts cyclically. Everything here is a pure function of the sport.
+ * windows and restarts cyclically, or (tennis) through a knockout draw of log2(n) rounds, a new
+ * draw after each final. Everything here is a pure function of the sport.
  */
 
 const MINUTE = 1;
@@ -28,8 +29,10 @@ export interface FixturePlan {
   windows: readonly RoundWindow[];
   /** Shifts of the cycle, given to the championships of the sport in turn (staggering them). */
   phases: readonly number[];
-  /** Teams (or players) per championship. */
+  /** Teams (or players) per championship, unless its format says otherwise (names.ts). */
   teams: number;
+  /** A knockout draw (tennis) instead of a double round robin: one round of it per window. */
+  knockout?: boolean;
 }
 
 const at = (h: number, m = 0) => h * HOUR + m;
@@ -76,8 +79,15 @@ const TWICE_A_WEEK: FixturePlan = {
 
 const PLANS: Readonly<Record<number, FixturePlan>> = {
   1: FOOTBALL,
-  // Tennis: one round a day per tournament, matches from 10:00 to 20:00 local.
-  2: { cycle: DAY, windows: [days(0, 1, at(10), at(20), 30)], phases: [0], teams: 16 },
+  // Tennis: one round of the draw a day per tournament, matches from 10:00 to 20:00 local; the
+  // tournaments' draws start on different days, so not every one plays its final the same day.
+  2: {
+    cycle: DAY,
+    windows: [days(0, 1, at(10), at(20), 30)],
+    phases: [0, 1, 2, 3, 4].map((d) => d * DAY),
+    teams: 16,
+    knockout: true,
+  },
   3: EVENINGS,
   4: { ...EVENINGS, phases: [DAY, 0] },
   5: TWICE_A_WEEK,
@@ -152,3 +162,37 @@ export function roundPairs(n: number, round: number): [number, number][] {
 }
 
 export const roundsPerSeason = (n: number) => 2 * ((n % 2 === 0 ? n : n + 1) - 1);
+
+/** Rounds of a champ's season: a double round robin's 2(n-1), or a knockout draw's log2(n). */
+export function roundsPerCycle(plan: FixturePlan, n: number): number {
+  return plan.knockout ? knockoutRounds(n) : roundsPerSeason(n);
+}
+
+/** Rounds of a knockout draw of n players (a power of two): 32 → 5 (R32, R16, QF, SF, final). */
+export function knockoutRounds(n: number): number {
+  const rounds = Math.round(Math.log2(n));
+  if (n < 2 || 2 ** rounds !== n) throw new Error(`a draw of ${n} players`);
+  return rounds;
+}
+
+/**
+ * The seed placed at each position of a draw of n, seeds 1 and 2 at the two ends so they can only
+ * meet in the final, 1-4 only in the semi-finals, and so on: drawPositions(8) = 1 8 4 5 2 7 3 6.
+ * Position 2i plays 2i + 1 in the first round.
+ */
+export function drawPositions(n: number): number[] {
+  let order = [1];
+  while (order.length < n) {
+    const size = order.length * 2;
+    order = order.flatMap((s) => [s, size + 1 - s]);
+  }
+  return order;
+}
+
+/** The name of a knockout round by the players still in it: 32 → "r32", 8 → "qf", 2 → "final". */
+export function knockoutRoundKey(players: number): string {
+  if (players === 2) return 'final';
+  if (players === 4) return 'sf';
+  if (players === 8) return 'qf';
+  return `r${players}`;
+}

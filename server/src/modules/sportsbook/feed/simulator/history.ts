@@ -6,9 +6,8 @@
  */
 import { strengthsOf } from '@parlay/domain/sportsbook/live-model.ts';
 import { drawTimeline, snapshotAt } from '@parlay/domain/sportsbook/match-timeline.ts';
-import { Rng } from '@parlay/domain/sportsbook/prng.ts';
 import { profileOf } from '@parlay/domain/sportsbook/sport-profiles.ts';
-import { gamesOfHour, HOUR_MS, type ScheduledGame, seasonStartMs } from './schedule.ts';
+import { gamesOfHour, HOUR_MS, matchRng, type ScheduledGame, seasonStartMs } from './schedule.ts';
 import { buildWorld, type SimWorld } from './world.ts';
 
 /** A finished simulated game, by the refs the feed gives the catalogue. */
@@ -91,7 +90,7 @@ export class SimulatedHistory {
     const kept = this.#games.get(game.ref);
     if (kept) return kept;
     const strengths = strengthsOf(game.profile, game.home, game.away);
-    const timeline = drawTimeline(game.profile, strengths, Rng.derive(this.#seed, 'match', game.ref));
+    const timeline = drawTimeline(game.profile, strengths, matchRng(this.#seed, game));
     const final = snapshotAt(game.profile, timeline, timeline.endMs);
     const played = {
       ref: game.ref,

@@ -597,29 +597,48 @@ export const NATIONAL_LEAGUES: Readonly<
   10: { hosts: ['EN', 'AU'], tiers: [['Cricket Premier League', 'Крикетная премьер-лига']] },
 };
 
-/** An international competition: its name, whether it is a top one, and the UTC offset of where it is held. */
-export type WorldChampData = readonly [name: Pair, isTop: boolean, utcOffset: number];
+/**
+ * An international competition: its name, whether it is a top one, the UTC offset of where it is
+ * held, and its format where the sport has one: a tennis draw's size (players), an esports
+ * league's usual series (best of N maps).
+ */
+export type WorldChampData = readonly [
+  name: Pair,
+  isTop: boolean,
+  utcOffset: number,
+  format?: { players?: number; bestOf?: number },
+];
 
 export const WORLD_CHAMPS = {
   tennis: [
-    [['Madrid Masters', 'Мастерс Мадрид'], true, 1],
-    [['Miami Masters', 'Мастерс Майами'], true, -5],
-    [['Shanghai Masters', 'Мастерс Шанхай'], true, 8],
-    [['Tokyo Open', 'Токио Опен'], false, 9],
-    [['Sydney Open', 'Сидней Опен'], false, 11],
-    [['Dubai Open', 'Дубай Опен'], false, 4],
-    [['Auckland Open', 'Окленд Опен'], false, 12],
-    [['Acapulco Open', 'Акапулько Опен'], false, -6],
-    [['Buenos Aires Open', 'Буэнос-Айрес Опен'], false, -3],
-    [['Challenger Canberra', 'Челленджер Канберра'], false, 11],
-    [['Challenger Busan', 'Челленджер Пусан'], false, 9],
-    [['Challenger Lima', 'Челленджер Лима'], false, -5],
-    [['Challenger Almaty', 'Челленджер Алматы'], false, 5],
-    [['Challenger Manila', 'Челленджер Манила'], false, 8],
-    [['ITF Futures Honolulu', 'ITF Фьючерс Гонолулу'], false, -10],
-    [['ITF Futures Cancun', 'ITF Фьючерс Канкун'], false, -5],
-    [['ITF Futures Hua Hin', 'ITF Фьючерс Хуахин'], false, 7],
-    [['ITF Futures Bangkok', 'ITF Фьючерс Бангкок'], false, 7],
+    [['Madrid Masters', 'Мастерс Мадрид'], true, 1, { players: 32 }],
+    [['Miami Masters', 'Мастерс Майами'], true, -5, { players: 32 }],
+    [['Shanghai Masters', 'Мастерс Шанхай'], true, 8, { players: 32 }],
+    [['Tokyo Open', 'Токио Опен'], false, 9, { players: 32 }],
+    [['Sydney Open', 'Сидней Опен'], false, 11, { players: 32 }],
+    [['Dubai Open', 'Дубай Опен'], false, 4, { players: 32 }],
+    [['Auckland Open', 'Окленд Опен'], false, 12, { players: 32 }],
+    [['Acapulco Open', 'Акапулько Опен'], false, -6, { players: 32 }],
+    [['Buenos Aires Open', 'Буэнос-Айрес Опен'], false, -3, { players: 32 }],
+    [['Challenger Canberra', 'Челленджер Канберра'], false, 11, { players: 32 }],
+    [['Challenger Busan', 'Челленджер Пусан'], false, 9, { players: 32 }],
+    [['Challenger Lima', 'Челленджер Лима'], false, -5, { players: 32 }],
+    [['Challenger Almaty', 'Челленджер Алматы'], false, 5, { players: 32 }],
+    [['Challenger Manila', 'Челленджер Манила'], false, 8, { players: 32 }],
+    [['ITF Futures Honolulu', 'ITF Фьючерс Гонолулу'], false, -10, { players: 32 }],
+    [['ITF Futures Cancun', 'ITF Фьючерс Канкун'], false, -5, { players: 32 }],
+    [['ITF Futures Hua Hin', 'ITF Фьючерс Хуахин'], false, 7, { players: 32 }],
+    [['ITF Futures Bangkok', 'ITF Фьючерс Бангкок'], false, 7, { players: 32 }],
+    // Women's tour events (appended: refs are positions, so earlier tournaments keep theirs).
+    [["Women's Open Wuhan", 'Женский турнир Ухань'], true, 8, { players: 32 }],
+    [["Women's Open Charleston", 'Женский турнир Чарлстон'], false, -5, { players: 32 }],
+    [["Women's Open Hobart", 'Женский турнир Хобарт'], false, 11, { players: 32 }],
+    [["Women's Open Guadalajara", 'Женский турнир Гвадалахара'], false, -6, { players: 32 }],
+    [["Women's Open Seoul", 'Женский турнир Сеул'], false, 9, { players: 32 }],
+    [["Women's Open San Diego", 'Женский турнир Сан-Диего'], false, -8, { players: 32 }],
+    [["Women's Open Linz", 'Женский турнир Линц'], false, 1, { players: 32 }],
+    [["Women's Open Hong Kong", 'Женский турнир Гонконг'], false, 8, { players: 32 }],
+    [["Women's Open Monterrey", 'Женский турнир Монтеррей'], false, -6, { players: 32 }],
   ],
   tableTennis: [
     [['TT Elite Series', 'ТТ Элит Серия'], true, 1],
@@ -627,11 +646,11 @@ export const WORLD_CHAMPS = {
     [['Table Tennis Cup', 'Кубок по настольному теннису'], false, 2],
   ],
   esports: [
-    [['Major', 'Мейджор'], true, 8],
-    [['Pro League Europe', 'Про-лига Европа'], false, 1],
-    [['Pro League Americas', 'Про-лига Америка'], false, -5],
-    [['Pro League Asia', 'Про-лига Азия'], false, 8],
-    [['Open Cup', 'Открытый кубок'], false, -3],
+    [['Major', 'Мейджор'], true, 8, { bestOf: 3 }],
+    [['Pro League Europe', 'Про-лига Европа'], false, 1, { bestOf: 1 }],
+    [['Pro League Americas', 'Про-лига Америка'], false, -5, { bestOf: 3 }],
+    [['Pro League Asia', 'Про-лига Азия'], false, 8, { bestOf: 3 }],
+    [['Open Cup', 'Открытый кубок'], false, -3, { bestOf: 3 }],
   ],
   efootball: [
     [['eFootball Battle', 'Кибер-футбол Баттл'], false, 0],

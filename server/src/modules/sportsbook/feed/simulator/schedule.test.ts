@@ -7,11 +7,18 @@
 
 import { strengthsOf } from '@parlay/domain/sportsbook/live-model.ts';
 import { drawTimeline } from '@parlay/domain/sportsbook/match-timeline.ts';
-import { Rng } from '@parlay/domain/sportsbook/prng.ts';
 import { SPORT_PROFILES, typicalGameMs } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import { describe, expect, it } from 'vitest';
 import { roundPairs, roundsPerSeason } from './calendar.ts';
-import { FIRST_INDEX, gamesOfHour, HOUR_MS, type ScheduledGame, seasonStartMs } from './schedule.ts';
+import {
+  FIRST_INDEX,
+  firstIndexOf,
+  gamesOfHour,
+  HOUR_MS,
+  matchRng,
+  type ScheduledGame,
+  seasonStartMs,
+} from './schedule.ts';
 import { buildWorld, type SimWorld } from './world.ts';
 
 const DAY_MS = 24 * HOUR_MS;
@@ -56,7 +63,7 @@ describe('fixture calendar', () => {
     expect(day(7)).not.toEqual(day(8));
   });
 
-  it('refs and numbers are unique and keep the scheme g:<sport>:<hour>:<index>, index from 500', () => {
+  it('refs and numbers are unique and keep the scheme g:<sport>:<hour>:<index>, index from 500 (700: draws, maps)', () => {
     const world = buildWorld(285);
     const games = gamesBetween(285, world, MONDAY, 7 * 24);
     expect(new Set(games.map((g) => g.ref)).size).toBe(games.length);
@@ -65,7 +72,8 @@ describe('fixture calendar', () => {
       const [, sport, hour, index] = g.ref.split(':').map(Number);
       expect(sport).toBe(g.profile.sportId);
       expect(hour).toBe(Math.floor(g.startAtMs / HOUR_MS));
-      expect(index).toBeGreaterThanOrEqual(FIRST_INDEX);
+      expect(index).toBeGreaterThanOrEqual(firstIndexOf(g.profile));
+      expect(firstIndexOf(g.profile)).toBe([2, 40, 41, 42, 43].includes(sport!) ? 700 : FIRST_INDEX);
       expect(g.number % 1000).toBe(index);
       expect(Number.isSafeInteger(g.number) && g.number < 2 ** 31).toBe(true);
     }
@@ -83,7 +91,7 @@ describe('fixture calendar', () => {
           const timeline = drawTimeline(
             prev.profile,
             strengthsOf(prev.profile, prev.home, prev.away),
-            Rng.derive(seed, 'match', prev.ref),
+            matchRng(seed, prev),
           );
           expect(prev.startAtMs + timeline.endMs, `${prev.ref} then ${list[i]!.ref}`).toBeLessThanOrEqual(
             list[i]!.startAtMs,
@@ -161,7 +169,7 @@ describe('fixture calendar', () => {
     for (const profile of SPORT_PROFILES) {
       const n = games.filter(
         (g) =>
-          g.profile === profile &&
+          g.profile.sportId === profile.sportId &&
           g.startAtMs >= MONDAY * HOUR_MS &&
           g.startAtMs < (MONDAY + hours) * HOUR_MS,
       ).length;

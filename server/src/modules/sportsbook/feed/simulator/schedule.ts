@@ -9,8 +9,17 @@
  * the line while 30-80 are live at once.
  */
 import { Rng } from '@parlay/domain/sportsbook/prng.ts';
-import { SPORT_PROFILES, type SportProfile } from '@parlay/domain/sportsbook/sport-profiles.ts';
-import { fixturePlanOf, type RoundWindow, roundPairs, roundsPerSeason, slotsOf } from './calendar.ts';
+import { SPORT_PROFILES, type SportProfile, withBestOf } from '@parlay/domain/sportsbook/sport-profiles.ts';
+import {
+  type FixturePlan,
+  fixturePlanOf,
+  knockoutRounds,
+  type RoundWindow,
+  roundPairs,
+  roundsPerCycle,
+  slotsOf,
+} from './calendar.ts';
+import { knockoutDraw } from './knockout-draw.ts';
 import type { ChampCalendar, SimChamp, SimTeam, SimWorld } from './world.ts';
 
 export const HOUR_MS = 3_600_000;
@@ -23,11 +32,24 @@ const FIRST_MONDAY_MIN = 4 * DAY_MIN;
  * from 0 (at most 40), so a database that holds their games never sees a ref or number again.
  */
 export const FIRST_INDEX = 500;
-const MAX_PER_HOUR = 1000 - FIRST_INDEX;
+/**
+ * The same for the sports whose games changed shape (tennis draws, esports best-of-N series): a
+ * database holding their games of the round-robin, best-of-3 world never meets a ref again, so no
+ * bet on one of them is resulted by a different match.
+ */
+export const DRAWS_AND_MAPS_FIRST_INDEX = 700;
+
+/** Index of the sport's first game of an hour (ref and number). */
+export function firstIndexOf(profile: SportProfile): number {
+  return fixturePlanOf(profile.sportId).knockout || profile.setUnit === 'map'
+    ? DRAWS_AND_MAPS_FIRST_INDEX
+    : FIRST_INDEX;
+}
 
 export interface ScheduledGame {
   ref: string;
   number: number;
+  /** The sport's profile, or its best-of-N variant for this series (esports). */
   profile: SportProfile;
   champ: SimChamp;
   home: SimTeam;
@@ -37,11 +59,20 @@ export interface ScheduledGame {
   isTop: boolean;
   /** The championship's round (matchday) number, counted from the epoch. */
   round: number;
+  /** Name of the match's seeded stream: the ref, or the draw's match (knockout-draw.ts). */
+  stream: string;
+}
+
+/** The seeded stream a game's match is drawn from (simulator and history alike). */
+export function matchRng(seed: number, game: Pick<ScheduledGame, 'stream'>): Rng {
+  return Rng.derive(seed, 'match', game.stream);
 }
 
 /** A game of a round before it gets its place in the hour's list. */
 interface Fixture {
   champ: SimChamp;
+  profile: SportProfile;
+  stream: string | null;
   home: SimTeam;
   away: SimTeam;
   startMin: number;
@@ -63,18 +94,22 @@ export function gamesOfHour(
   const found: Fixture[] = [];
   for (const champ of champs) {
     const calendar = world.calendars.get(champ.ref);
-    if (calendar) found.push(...champFixtures(seed, profile, champ, calendar, fromMin, fromMin + 60));
+    if (!calendar) continue;
+    const format = { seed, profile, champ, bestOf: world.bestOf.get(champ.ref) };
+    found.push(...champFixtures(format, calendar, fromMin, fromMin + 60));
   }
   found.sort((a, b) => a.startMin - b.startMin || a.champ.position - b.champ.position || a.order - b.order);
   const sportIndex = SPORT_PROFILES.indexOf(profile);
-  return found.slice(0, MAX_PER_HOUR).map((f, i) => {
-    const index = FIRST_INDEX + i;
+  const firstIndex = firstIndexOf(profile);
+  return found.slice(0, 1000 - firstIndex).map((f, i) => {
+    const index = firstIndex + i;
     const startAtMs = f.startMin * MINUTE_MS;
+    const ref = `g:${profile.sportId}:${hour}:${index}`;
     return {
-      ref: `g:${profile.sportId}:${hour}:${index}`,
+      ref,
       // Unique for 11 years of hours: hour mod 100 000, then sport, then the game of the hour.
       number: (hour % 100_000) * 20_000 + sportIndex * 1_000 + index,
-      profile,
+      profile: f.profile,
       champ: f.champ,
       home: f.home,
       away: f.away,
@@ -82,8 +117,21 @@ export function gamesOfHour(
       publishAtMs: startAtMs - f.leadMs,
       isTop: f.isTop,
       round: f.round,
+      stream: f.stream ?? ref,
     };
   });
+}
+
+/**
+ * The scheduled game behind a ref "g:<sport>:<hour>:<index>" of the seed's world, or null: what a
+ * reader of a stored game needs to draw its match again (its profile, best-of-N included, and its
+ * stream, matchRng).
+ */
+export function scheduledGameOf(seed: number, world: SimWorld, ref: string): ScheduledGame | null {
+  const [, sportId, hour] = ref.split(':').map(Number);
+  const profile = SPORT_PROFILES.find((p) => p.sportId === sportId);
+  if (!profile || !Number.isInteger(hour)) return null;
+  return gamesOfHour(seed, world, profile, hour!).find((g) => g.ref === ref) ?? null;
 }
 
 /**
@@ -105,7 +153,7 @@ export function seasonStartMs(world: SimWorld, champ: SimChamp, nowMs: number): 
     k -= 1;
     w = count - 1;
   }
-  const perSeason = roundsPerSeason(champ.teams.length);
+  const perSeason = roundsPerCycle(plan, champ.teams.length);
   const first = Math.floor((k * count + w) / perSeason) * perSeason;
   const k0 = Math.floor(first / count);
   return (origin + k0 * plan.cycle + plan.windows[first - k0 * count]!.at) * MINUTE_MS;
@@ -114,16 +162,23 @@ export function seasonStartMs(world: SimWorld, champ: SimChamp, nowMs: number): 
 /** The UTC minute (from the epoch) where the champ's cycle number 0 starts. */
 const originMin = (calendar: ChampCalendar) => FIRST_MONDAY_MIN + calendar.phaseMin - calendar.utcOffsetMin;
 
+/** What a champ's rounds are drawn from: the seed, the sport, the champ and its usual series. */
+interface ChampFormat {
+  seed: number;
+  profile: SportProfile;
+  champ: SimChamp;
+  /** Esports: best of N maps; the last round of a top league's season is best of 5. */
+  bestOf: number | undefined;
+}
+
 /** The champ's games starting in [fromMin, toMin) (UTC minutes from the epoch). */
 function champFixtures(
-  seed: number,
-  profile: SportProfile,
-  champ: SimChamp,
+  format: ChampFormat,
   calendar: ChampCalendar,
   fromMin: number,
   toMin: number,
 ): Fixture[] {
-  const plan = fixturePlanOf(profile.sportId);
+  const plan = fixturePlanOf(format.profile.sportId);
   const origin = originMin(calendar);
   const out: Fixture[] = [];
   plan.windows.forEach((window, w) => {
@@ -132,7 +187,7 @@ function champFixtures(
     for (let k = first; k <= last; k += 1) {
       const round = k * plan.windows.length + w;
       const startMin = origin + k * plan.cycle + window.at;
-      for (const f of roundFixtures(seed, profile, champ, window, round, startMin))
+      for (const f of roundFixtures(format, plan, window, round, startMin))
         if (f.startMin >= fromMin && f.startMin < toMin) out.push(f);
     }
   });
@@ -145,13 +200,13 @@ const MAX_ROUNDS_KEPT_PER_CHAMP = 400;
 
 /** Every game of one round of a champ, its window starting at startMin (UTC). */
 function roundFixtures(
-  seed: number,
-  profile: SportProfile,
-  champ: SimChamp,
+  format: ChampFormat,
+  plan: FixturePlan,
   window: RoundWindow,
   round: number,
   startMin: number,
 ): Fixture[] {
+  const { seed, champ } = format;
   const key = `${seed}:${round}`;
   let cache = roundCache.get(champ);
   if (!cache) {
@@ -160,25 +215,23 @@ function roundFixtures(
   }
   const kept = cache.get(key);
   if (kept) return kept;
-  const teams = champ.teams;
-  const perSeason = roundsPerSeason(teams.length);
-  const season = Math.floor(round / perSeason);
-  const order = Rng.derive(seed, 'season', champ.ref, season).shuffle(teams.map((_, i) => i));
   const rng = Rng.derive(seed, 'round', champ.ref, round);
-  const pairs = rng.shuffle(roundPairs(teams.length, round - season * perSeason));
+  const matches = plan.knockout ? drawMatches(format, round) : robinMatches(format, plan, round, rng);
   const slots = window.spread ? null : slotsOf(window);
   // Spread evenly over the window, from a random start: games of a round do not bunch up.
   const shift = rng.next();
-  const fixtures = pairs.map(([a, b], k): Fixture => {
+  const fixtures = matches.map((m, k): Fixture => {
     const offset = slots
-      ? slots[Math.floor(((k + shift) * slots.length) / pairs.length)]!
+      ? slots[Math.floor(((k + shift) * slots.length) / matches.length)]!
       : k * window.spread!;
     return {
       champ,
-      home: teams[order[a]!]!,
-      away: teams[order[b]!]!,
+      profile: m.profile,
+      stream: m.stream,
+      home: m.home,
+      away: m.away,
       startMin: startMin + offset,
-      leadMs: leadMs(profile, rng),
+      leadMs: leadMs(format.profile, rng),
       isTop: champ.isTop && rng.chance(0.35),
       round,
       order: k,
@@ -187,6 +240,41 @@ function roundFixtures(
   if (cache.size >= MAX_ROUNDS_KEPT_PER_CHAMP) cache.delete(cache.keys().next().value!);
   cache.set(key, fixtures);
   return fixtures;
+}
+
+interface RoundMatch {
+  home: SimTeam;
+  away: SimTeam;
+  profile: SportProfile;
+  stream: string | null;
+}
+
+/** A round of the double round robin, the teams in the season's drawn order, in a drawn order. */
+function robinMatches(format: ChampFormat, plan: FixturePlan, round: number, rng: Rng): RoundMatch[] {
+  const { seed, champ } = format;
+  const teams = champ.teams;
+  const perSeason = roundsPerCycle(plan, teams.length);
+  const season = Math.floor(round / perSeason);
+  const order = Rng.derive(seed, 'season', champ.ref, season).shuffle(teams.map((_, i) => i));
+  const pairs = rng.shuffle(roundPairs(teams.length, round - season * perSeason));
+  const lastRound = round - season * perSeason === perSeason - 1;
+  const bestOf = format.bestOf && champ.isTop && lastRound ? 5 : format.bestOf;
+  const profile = bestOf ? withBestOf(format.profile, bestOf) : format.profile;
+  return pairs.map(([a, b]) => ({ home: teams[order[a]!]!, away: teams[order[b]!]!, profile, stream: null }));
+}
+
+/** A round of the champ's knockout draw, its matches in draw order. */
+function drawMatches(format: ChampFormat, round: number): RoundMatch[] {
+  const { seed, profile, champ } = format;
+  const perDraw = knockoutRounds(champ.teams.length);
+  const draw = Math.floor(round / perDraw);
+  const matches = knockoutDraw(seed, profile, champ, draw).rounds[round - draw * perDraw]!;
+  return matches.map((m) => ({
+    home: champ.teams[m.home]!,
+    away: champ.teams[m.away]!,
+    profile,
+    stream: m.stream,
+  }));
 }
 
 function leadMs(profile: SportProfile, rng: Rng): number {

@@ -26,10 +26,9 @@ import {
   snapshotAt,
   type Timeline,
 } from '@parlay/domain/sportsbook/match-timeline.ts';
-import { Rng } from '@parlay/domain/sportsbook/prng.ts';
 import { SPORT_PROFILES } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import type { FeedEvent, FeedLive, FeedMarket, FeedResult } from '../provider.ts';
-import { gamesOfHour, HOUR_MS, type ScheduledGame } from './schedule.ts';
+import { gamesOfHour, HOUR_MS, matchRng, type ScheduledGame } from './schedule.ts';
 import { buildWorld, type SimChamp, type SimTeam, type SimWorld } from './world.ts';
 
 export interface SimulatorOptions {
@@ -165,7 +164,7 @@ export class FeedSimulator {
 
   #track(game: ScheduledGame): TrackedGame {
     const strengths = strengthsOf(game.profile, game.home, game.away);
-    const timeline = drawTimeline(game.profile, strengths, Rng.derive(this.#options.seed, 'match', game.ref));
+    const timeline = drawTimeline(game.profile, strengths, matchRng(this.#options.seed, game));
     return {
       game,
       strengths,

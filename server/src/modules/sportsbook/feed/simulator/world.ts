@@ -53,6 +53,8 @@ export interface SimWorld {
   champsBySport: Map<number, SimChamp[]>;
   /** Where each championship's fixture calendar stands, by champ ref. */
   calendars: Map<string, ChampCalendar>;
+  /** The usual series of an esports league (best of N maps), by champ ref; absent: the sport's. */
+  bestOf: Map<string, number>;
 }
 
 /** A championship's place in time: its local time and the shift of its sport's cycle. */
@@ -95,14 +97,20 @@ export function buildWorld(seed: number): SimWorld {
   }));
   const champsBySport = new Map<number, SimChamp[]>();
   const calendars = new Map<string, ChampCalendar>();
+  const bestOf = new Map<string, number>();
   for (const profile of SPORT_PROFILES) {
-    const champs = champsOf(seed, profile, calendars);
+    const champs = champsOf(seed, profile, calendars, bestOf);
     champsBySport.set(profile.sportId, champs);
   }
-  return { countries, champsBySport, calendars };
+  return { countries, champsBySport, calendars, bestOf };
 }
 
-function champsOf(seed: number, profile: SportProfile, calendars: Map<string, ChampCalendar>): SimChamp[] {
+function champsOf(
+  seed: number,
+  profile: SportProfile,
+  calendars: Map<string, ChampCalendar>,
+  bestOf: Map<string, number>,
+): SimChamp[] {
   const plan = planOf(profile);
   const fixtures = fixturePlanOf(profile.sportId);
   const champs: SimChamp[] = [];
@@ -113,18 +121,21 @@ function champsOf(seed: number, profile: SportProfile, calendars: Map<string, Ch
     tier: number,
     utcOffset: number,
     turn: number,
+    format: WorldChampData[3] = {},
   ) => {
     const index = champs.length;
-    const made = champ(seed, profile, plan, fixtures.teams, country, title, isTop, tier, index);
+    const teams = format.players ?? fixtures.teams;
+    const made = champ(seed, profile, plan, teams, country, title, isTop, tier, index);
     champs.push(made);
+    if (format.bestOf) bestOf.set(made.ref, format.bestOf);
     calendars.set(made.ref, {
       utcOffsetMin: Math.round(utcOffset * 60),
       phaseMin: fixtures.phases[turn % fixtures.phases.length]!,
     });
   };
   if (plan.world) {
-    WORLD_CHAMPS[plan.world].forEach(([title, isTop, offset]: WorldChampData, k) => {
-      add(WORLD, title, isTop, k, offset, k);
+    WORLD_CHAMPS[plan.world].forEach(([title, isTop, offset, format]: WorldChampData, k) => {
+      add(WORLD, title, isTop, k, offset, k, format);
     });
     return champs;
   }
