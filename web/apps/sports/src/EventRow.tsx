@@ -3,6 +3,7 @@
 import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { formatLine, type LabelNames } from '@parlay/domain/sportsbook/market-labels.ts';
 import { useT } from '@parlay/i18n/runtime.tsx';
+import { memo } from 'react';
 import { useSport, useSportsContext } from './context.tsx';
 import styles from './Events.module.css';
 import { useFavorites } from './favorites.ts';
@@ -22,7 +23,24 @@ export interface EventRowProps {
   threeWay?: boolean | undefined;
 }
 
-export function EventRow({ game, moves, showChamp = false, threeWay: blockThreeWay }: EventRowProps) {
+/**
+ * A live message changes one game (live-state.ts keeps the others' objects) but the moves map of the
+ * whole list: a row renders again only when its game or one of its own prices' moves changed, so a
+ * price tick in a 100-row list renders one row, not a hundred.
+ */
+function sameRow(prev: EventRowProps, next: EventRowProps): boolean {
+  if (prev.game !== next.game || prev.showChamp !== next.showChamp || prev.threeWay !== next.threeWay) {
+    return false;
+  }
+  if (prev.moves === next.moves) return true;
+  return next.game.markets.every((market) =>
+    market.outcomes.every((outcome) => prev.moves[outcome.id] === next.moves[outcome.id]),
+  );
+}
+
+export const EventRow = memo(EventRowView, sameRow);
+
+function EventRowView({ game, moves, showChamp = false, threeWay: blockThreeWay }: EventRowProps) {
   const t = useT('sports');
   const { lng } = useSportsContext();
   const sport = useSport(game.sportId);

@@ -58,6 +58,13 @@ function timeFilterOf(query: URLSearchParams): number {
   return TIME_FILTERS.includes(value) ? value : 0;
 }
 
+/**
+ * Rows of each home section (top live, top events). The sections link to their full lists; eight rows
+ * fill a phone's first screens, and each row costs ~50 elements and ~3 KB of HTML (the home had 1,900
+ * elements with twelve of each).
+ */
+const HOME_SECTION_ROWS = 8;
+
 function sportBySlug(sports: Sport[], slug: string | undefined): Sport | undefined {
   return slug ? sports.find((s) => s.slug === slug) : undefined;
 }
@@ -309,8 +316,8 @@ export async function loadPage(
       ]);
       return {
         kind: 'home',
-        live: rankTop(listGames(live), 12),
-        top: listGames(top).slice(0, 12),
+        live: rankTop(listGames(live), HOME_SECTION_ROWS),
+        top: listGames(top).slice(0, HOME_SECTION_ROWS),
         error: failure(live) ?? failure(top),
       };
     }
