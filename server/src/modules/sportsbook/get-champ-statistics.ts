@@ -1,6 +1,8 @@
 /**
  * A championship's statistics page: its league table over the season window, each row with the
- * team's form, computed from the season's finished games (season-games.ts). Throws CHAMP_NOT_FOUND.
+ * team's form, computed from the season's finished games (season-games.ts), and for a knockout
+ * tournament of the simulator (tennis) its current draw as far as it has been played, the table
+ * then counting that draw's matches. Throws CHAMP_NOT_FOUND.
  */
 import {
   leagueTable,
@@ -12,6 +14,7 @@ import { SPORT_PROFILES } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
+import { type DrawView, drawProgress } from './draw-progress.ts';
 import type { SimulatedHistory } from './feed/simulator/history.ts';
 import { nameIn } from './game-view.ts';
 import { readSeasonGames, seasonStartMs } from './season-games.ts';
@@ -31,6 +34,8 @@ export interface ChampStatistics {
   season: { from: string; to: string; games: number };
   pointsRule: PointsRule;
   table: TableRowView[];
+  /** A knockout tournament's current draw; null for a league. */
+  draw: DrawView | null;
 }
 
 export async function getChampStatistics(
@@ -63,6 +68,7 @@ export async function getChampStatistics(
   const rule = pointsRuleOf(profile ?? { model: 'goals', ties: 'draw' });
   const rows = leagueTable(refs, games, rule);
   const teams = await readSeasonTeams(db, history, champ.sport_id, refs, lang);
+  const draw = history?.currentDraw(champ.sport_id, champ.ref, nowMs) ?? null;
   return {
     champ: {
       id: champ.id,
@@ -80,5 +86,6 @@ export async function getChampStatistics(
       ...row,
       team: teams.get(teamKey) ?? { id: null, name: '' },
     })),
+    draw: draw ? drawProgress(draw, games, teams) : null,
   };
 }

@@ -42,6 +42,29 @@ const TableRow = Type.Object({
   form: Form,
 });
 
+const DrawPlayer = Type.Union([
+  Type.Object({ team: Team, seed: Type.Union([Type.Integer(), Type.Null()]) }),
+  Type.Null({ description: 'A place still to be decided' }),
+]);
+const Draw = Type.Object(
+  {
+    rounds: Type.Array(
+      Type.Object({
+        key: Type.String({ description: 'r32, r16, qf, sf or final' }),
+        matches: Type.Array(
+          Type.Object({
+            home: DrawPlayer,
+            away: DrawPlayer,
+            score: Type.Union([Score, Type.Null()], { description: 'Sets won, once the match is over' }),
+            winner: Type.Union([Type.Literal('home'), Type.Literal('away'), Type.Null()]),
+          }),
+        ),
+      }),
+    ),
+  },
+  { description: 'A knockout tournament’s current draw (tennis)' },
+);
+
 export const ChampStatisticsSchema = Type.Object({
   champ: Type.Object({
     id: Type.Integer(),
@@ -56,6 +79,7 @@ export const ChampStatisticsSchema = Type.Object({
   }),
   pointsRule: Type.Object({ win: Type.Integer(), draw: Type.Integer(), loss: Type.Integer() }),
   table: Type.Array(TableRow),
+  draw: Type.Union([Draw, Type.Null()]),
 });
 
 const StatLine = Type.Object({

@@ -103,6 +103,61 @@ describe('sportsbook statistics', () => {
     for (const r of rows) expect(r.won + r.lost).toBe(r.played);
   });
 
+  it('a tennis tournament shows its knockout draw as far as it has been played', async () => {
+    const champ = await champOf(2);
+    const { status, body } = await get(`/champs/${champ.id}/statistics?lang=en`);
+    expect(status).toBe(200);
+    expect(JSON.stringify(body)).not.toMatch(/"(t|g|ch|ko):\d/);
+    interface Place {
+      team: { name: string };
+      seed: number | null;
+    }
+    interface Match {
+      home: Place | null;
+      away: Place | null;
+      score: { home: number; away: number } | null;
+      winner: 'home' | 'away' | null;
+    }
+    const rounds: { key: string; matches: Match[] }[] = body.draw.rounds;
+    expect(rounds.map((r) => r.key)).toEqual(['r32', 'r16', 'qf', 'sf', 'final']);
+    expect(rounds.map((r) => r.matches.length)).toEqual([16, 8, 4, 2, 1]);
+    const first = rounds[0]!.matches.flatMap((m) => [m.home!, m.away!]);
+    expect(new Set(first.map((p) => p.team.name)).size).toBe(32);
+    expect(
+      first
+        .map((p) => p.seed)
+        .filter((x) => x !== null)
+        .sort((a, b) => a! - b!),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    let finished = 0;
+    rounds.forEach((round, k) => {
+      round.matches.forEach((m, i) => {
+        if (m.score) {
+          finished += 1;
+          expect(m.winner).toBe(m.score.home > m.score.away ? 'home' : 'away');
+          expect(Math.max(m.score.home, m.score.away)).toBe(2);
+        }
+        const next = rounds[k + 1]?.matches[Math.floor(i / 2)];
+        if (!next) return;
+        const place = i % 2 === 0 ? next.home : next.away;
+        // A winner goes through to their place in the next round; an undecided place is empty.
+        if (m.winner) expect(place?.team.name).toBe(m[m.winner]!.team.name);
+        else expect(place).toBeNull();
+      });
+    });
+    expect(finished, 'matches of the draw played by now').toBeGreaterThan(0);
+    // The table counts the draw's finished matches: a player has played as many as they reached.
+    expect(body.season.games).toBe(finished);
+    const rows: Row[] = body.table;
+    expect(sum(rows, (r) => r.played)).toBe(2 * finished);
+    for (const r of rows) expect(r.lost).toBeLessThanOrEqual(1);
+  });
+
+  it('a league has no draw', async () => {
+    const { body } = await get(`/champs/${(await champOf(1)).id}/statistics?lang=en`);
+    expect(body.draw).toBeNull();
+  });
+
   it('a finished football game’s statistics agree with its score, corners and cards', async () => {
     const finished = await t.deps.db.db
       .selectFrom('games')

@@ -7,7 +7,16 @@
 import { strengthsOf } from '@parlay/domain/sportsbook/live-model.ts';
 import { drawTimeline, snapshotAt } from '@parlay/domain/sportsbook/match-timeline.ts';
 import { profileOf } from '@parlay/domain/sportsbook/sport-profiles.ts';
-import { gamesOfHour, HOUR_MS, matchRng, type ScheduledGame, seasonStartMs } from './schedule.ts';
+import { fixturePlanOf, knockoutRoundKey } from './calendar.ts';
+import { knockoutDraw } from './knockout-draw.ts';
+import {
+  currentSeason,
+  gamesOfHour,
+  HOUR_MS,
+  matchRng,
+  type ScheduledGame,
+  seasonStartMs,
+} from './schedule.ts';
 import { buildWorld, type SimWorld } from './world.ts';
 
 /** A finished simulated game, by the refs the feed gives the catalogue. */
@@ -22,6 +31,12 @@ export interface HistoricGame {
   periodScores: [number, number][];
   corners: [number, number];
   cards: [number, number];
+}
+
+/** A knockout draw by player refs: rounds ("r32" … "final") of pairings in draw order, and the seeds. */
+export interface CurrentDraw {
+  seeds: Map<string, number>;
+  rounds: { key: string; matches: { homeRef: string; awayRef: string }[] }[];
 }
 
 /** Which scheduled games a caller wants played out (a champ's, two teams'): the rest are not drawn. */
@@ -51,6 +66,27 @@ export class SimulatedHistory {
   seasonStartMs(sportId: number, champRef: string, nowMs: number): number | null {
     const champ = this.#world.champsBySport.get(sportId)?.find((c) => c.ref === champRef);
     return champ ? seasonStartMs(this.#world, champ, nowMs) : null;
+  }
+
+  /**
+   * The pairings of a knockout champ's current draw (tennis), by player ref, round by round, with
+   * the seeds; null for a champ that plays a league. Every pairing is there, those of rounds still
+   * to come too: a reader shows only what the finished games have decided.
+   */
+  currentDraw(sportId: number, champRef: string, nowMs: number): CurrentDraw | null {
+    const champ = this.#world.champsBySport.get(sportId)?.find((c) => c.ref === champRef);
+    if (!champ || !fixturePlanOf(sportId).knockout) return null;
+    const season = currentSeason(this.#world, champ, nowMs);
+    if (!season) return null;
+    const draw = knockoutDraw(this.#seed, profileOf(sportId), champ, season.number);
+    const ref = (i: number) => champ.teams[i]!.ref;
+    return {
+      seeds: new Map([...draw.seeds].map(([i, seed]) => [ref(i), seed])),
+      rounds: draw.rounds.map((matches) => ({
+        key: knockoutRoundKey(2 * matches.length),
+        matches: matches.map((m) => ({ homeRef: ref(m.home), awayRef: ref(m.away) })),
+      })),
+    };
   }
 
   /** Games of the sport that started in [fromMs, nowMs) and were over by nowMs, oldest first. */

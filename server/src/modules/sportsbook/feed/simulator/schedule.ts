@@ -140,6 +140,18 @@ export function scheduledGameOf(seed: number, world: SimWorld, ref: string): Sch
  * champ without a calendar.
  */
 export function seasonStartMs(world: SimWorld, champ: SimChamp, nowMs: number): number | null {
+  return currentSeason(world, champ, nowMs)?.startMs ?? null;
+}
+
+/**
+ * The champ's current season (a knockout champ's: its current draw): its number, counted from
+ * the epoch, and the start of its first round's window. Null for a champ without a calendar.
+ */
+export function currentSeason(
+  world: SimWorld,
+  champ: SimChamp,
+  nowMs: number,
+): { number: number; startMs: number } | null {
   const calendar = world.calendars.get(champ.ref);
   if (!calendar) return null;
   const plan = fixturePlanOf(champ.sportId);
@@ -154,9 +166,10 @@ export function seasonStartMs(world: SimWorld, champ: SimChamp, nowMs: number): 
     w = count - 1;
   }
   const perSeason = roundsPerCycle(plan, champ.teams.length);
-  const first = Math.floor((k * count + w) / perSeason) * perSeason;
+  const number = Math.floor((k * count + w) / perSeason);
+  const first = number * perSeason;
   const k0 = Math.floor(first / count);
-  return (origin + k0 * plan.cycle + plan.windows[first - k0 * count]!.at) * MINUTE_MS;
+  return { number, startMs: (origin + k0 * plan.cycle + plan.windows[first - k0 * count]!.at) * MINUTE_MS };
 }
 
 /** The UTC minute (from the epoch) where the champ's cycle number 0 starts. */
