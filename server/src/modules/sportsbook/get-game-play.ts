@@ -18,11 +18,12 @@ import {
   snapshotAt,
   type Timeline,
 } from '@parlay/domain/sportsbook/match-timeline.ts';
-import { Rng } from '@parlay/domain/sportsbook/prng.ts';
-import { SPORT_PROFILES, type SportProfile } from '@parlay/domain/sportsbook/sport-profiles.ts';
+import type { SportProfile } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
+import { matchRng, scheduledGameOf } from './feed/simulator/schedule.ts';
+import type { SimWorld } from './feed/simulator/world.ts';
 
 type SideName = 'home' | 'away' | null;
 
@@ -54,19 +55,27 @@ export interface PlayedGame {
   play: { profile: SportProfile; timeline: Timeline; key: number } | null;
 }
 
-/** Reads the game and draws its timeline as the simulator did (seed null: no simulated feed). */
-export async function loadPlayedGame(db: Kysely<Database>, gameId: number, seed: number | null) {
+/** The simulated world a game's match is drawn again from (null: the feed is not the simulator). */
+export interface PlayWorld {
+  seed: number;
+  world: SimWorld;
+}
+
+/**
+ * Reads the game and draws its match again exactly as the simulator did: the scheduled game behind
+ * its ref (its profile, best-of-N included, its teams and its seeded stream). Throws GAME_NOT_FOUND.
+ */
+export async function loadPlayedGame(
+  db: Kysely<Database>,
+  gameId: number,
+  sim: PlayWorld | null,
+): Promise<PlayedGame> {
   const g = await db
-    .selectFrom('games as g')
-    .innerJoin('teams as h', 'h.id', 'g.home_team_id')
-    .innerJoin('teams as a', 'a.id', 'g.away_team_id')
-    .select(['g.id', 'g.ref', 'g.sport_id', 'g.start_at', 'g.status'])
-    .select(['h.attack as home_attack', 'h.defence as home_defence', 'h.rating as home_rating'])
-    .select(['a.attack as away_attack', 'a.defence as away_defence', 'a.rating as away_rating'])
-    .where('g.id', '=', gameId)
+    .selectFrom('games')
+    .select(['id', 'ref', 'sport_id', 'start_at', 'status'])
+    .where('id', '=', gameId)
     .executeTakeFirst();
   if (!g) throw new AppError('GAME_NOT_FOUND', `No game ${gameId}`);
-  const profile = SPORT_PROFILES.find((p) => p.sportId === g.sport_id);
   const game: PlayedGame = {
     id: g.id,
     sportId: g.sport_id,
@@ -74,14 +83,16 @@ export async function loadPlayedGame(db: Kysely<Database>, gameId: number, seed:
     startAtMs: g.start_at.getTime(),
     play: null,
   };
-  if (!profile || seed === null) return game;
-  const strengths = strengthsOf(
-    profile,
-    { attack: g.home_attack, defence: g.home_defence, rating: g.home_rating },
-    { attack: g.away_attack, defence: g.away_defence, rating: g.away_rating },
-  );
-  const timeline = drawTimeline(profile, strengths, Rng.derive(seed, 'match', g.ref));
-  return { ...game, play: { profile, timeline, key: playKeyOf(seed, g.ref) } };
+  const scheduled = sim ? scheduledGameOf(sim.seed, sim.world, g.ref) : null;
+  if (!sim || !scheduled) return game;
+  const { profile } = scheduled;
+  const strengths = strengthsOf(profile, scheduled.home, scheduled.away);
+  const timeline = drawTimeline(profile, strengths, matchRng(sim.seed, scheduled));
+  return {
+    ...game,
+    startAtMs: scheduled.startAtMs,
+    play: { profile, timeline, key: playKeyOf(sim.seed, g.ref) },
+  };
 }
 
 /** The play at `nowMs`: the latest `limit` events up to then and the ball's place. */

@@ -6,7 +6,8 @@
 import { CachedMap } from '../../platform/cached.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { RoutesApp } from '../../platform/typed-routes.ts';
-import { gamePlayAt, loadPlayedGame, type PlayedGame } from './get-game-play.ts';
+import { buildWorld } from './feed/simulator/world.ts';
+import { gamePlayAt, loadPlayedGame, type PlayedGame, type PlayWorld } from './get-game-play.ts';
 import { GamePlayQuery, GamePlaySchema } from './play-schemas.ts';
 import { GameParams } from './schemas.ts';
 
@@ -15,7 +16,16 @@ const GAME_TTL_MS = 30_000;
 const MAX_CACHED = 2_000;
 
 export function registerPlayRoutes(app: RoutesApp, deps: ModuleDeps): void {
-  const seed = deps.config.feedProvider === 'simulator' ? deps.config.feedSeed : null;
+  // The simulated world exists only when the simulator is the feed; built once, on the first ask.
+  let sim: PlayWorld | null | undefined;
+  const worldOf = () => {
+    if (sim === undefined)
+      sim =
+        deps.config.feedProvider === 'simulator'
+          ? { seed: deps.config.feedSeed, world: buildWorld(deps.config.feedSeed) }
+          : null;
+    return sim;
+  };
   const games = new CachedMap<PlayedGame>(deps.clock, GAME_TTL_MS, MAX_CACHED);
   app.get(
     `${PREFIX}/games/:gameId/play`,
@@ -32,7 +42,7 @@ export function registerPlayRoutes(app: RoutesApp, deps: ModuleDeps): void {
     },
     async (request, reply) => {
       const { gameId } = request.params;
-      const game = await games.get(String(gameId), () => loadPlayedGame(deps.db.db, gameId, seed));
+      const game = await games.get(String(gameId), () => loadPlayedGame(deps.db.db, gameId, worldOf()));
       reply.header('cache-control', 'no-store');
       return gamePlayAt(game, deps.clock.nowMs(), request.query.limit);
     },

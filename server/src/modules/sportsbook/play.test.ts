@@ -1,11 +1,11 @@
 import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { strengthsOf } from '@parlay/domain/sportsbook/live-model.ts';
 import { drawTimeline } from '@parlay/domain/sportsbook/match-timeline.ts';
-import { Rng } from '@parlay/domain/sportsbook/prng.ts';
-import { profileOf } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../platform/clock.ts';
 import type { TestApp } from '../../testing/test-app.ts';
+import { matchRng, scheduledGameOf } from './feed/simulator/schedule.ts';
+import { buildWorld } from './feed/simulator/world.ts';
 import { getApi, SIMULATED_START_MS as NOW, simulatedCatalogueApp } from './test-support.ts';
 
 interface PlayEvent {
@@ -19,6 +19,7 @@ interface PlayEvent {
 describe('a game’s play-by-play (GET /games/:id/play)', () => {
   let t: TestApp;
   const get = (url: string) => getApi(t, url);
+  const world = buildWorld(285);
 
   beforeAll(async () => {
     t = await simulatedCatalogueApp();
@@ -30,11 +31,7 @@ describe('a game’s play-by-play (GET /games/:id/play)', () => {
   const liveGames = (sportId: number) =>
     t.deps.db.db
       .selectFrom('games as g')
-      .innerJoin('teams as h', 'h.id', 'g.home_team_id')
-      .innerJoin('teams as a', 'a.id', 'g.away_team_id')
-      .select(['g.id', 'g.ref', 'g.start_at', 'g.score_home', 'g.score_away', 'g.stats', 'g.period'])
-      .select(['h.attack as ha', 'h.defence as hd', 'h.rating as hr'])
-      .select(['a.attack as aa', 'a.defence as ad', 'a.rating as ar'])
+      .select(['g.id', 'g.ref', 'g.score_home', 'g.score_away', 'g.stats', 'g.period'])
       .where('g.sport_id', '=', sportId)
       .where('g.status', 'in', [GAME_STATUS.IN_PLAY, GAME_STATUS.BREAK])
       .orderBy('g.id')
@@ -42,7 +39,7 @@ describe('a game’s play-by-play (GET /games/:id/play)', () => {
 
   it('agrees with every live scoreboard: each goal so far is in it, with the corners and cards', async () => {
     let goals = 0;
-    for (const sportId of [1, 4, 3, 2]) {
+    for (const sportId of [1, 4, 3, 2, 40]) {
       const games = await liveGames(sportId);
       expect(games.length, `live games of sport ${sportId}`).toBeGreaterThan(0);
       for (const g of games) {
@@ -66,17 +63,12 @@ describe('a game’s play-by-play (GET /games/:id/play)', () => {
 
   it('shows no event before it happens, and each one once it has, with the same id', async () => {
     const clock = t.deps.clock as ManualClock;
-    const profile = profileOf(1);
     // The first live football game with a goal still to come, and that goal's instant.
     const coming = (await liveGames(1)).flatMap((g) => {
-      const strengths = strengthsOf(
-        profile,
-        { attack: g.ha, defence: g.hd, rating: g.hr },
-        { attack: g.aa, defence: g.ad, rating: g.ar },
-      );
-      const timeline = drawTimeline(profile, strengths, Rng.derive(285, 'match', g.ref));
-      const goal = timeline.events.find((e) => e.stat === 'score' && g.start_at.getTime() + e.atMs > NOW);
-      return goal ? [{ id: g.id, atMs: g.start_at.getTime() + goal.atMs }] : [];
+      const s = scheduledGameOf(285, world, g.ref)!;
+      const timeline = drawTimeline(s.profile, strengthsOf(s.profile, s.home, s.away), matchRng(285, s));
+      const goal = timeline.events.find((e) => e.stat === 'score' && s.startAtMs + e.atMs > NOW);
+      return goal ? [{ id: g.id, atMs: s.startAtMs + goal.atMs }] : [];
     })[0];
     expect(coming, 'a live game with a goal to come').toBeDefined();
     const url = `/games/${coming!.id}/play?limit=200`;
