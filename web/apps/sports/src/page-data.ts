@@ -77,13 +77,19 @@ export function rankTop(games: Game[], limit: number): Game[] {
     .slice(0, limit);
 }
 
+/**
+ * Rows of a full list's first page (line, live, top events); "Show more" loads the rest. Fifty made the
+ * live list ~2,900 elements and ~400 KB of HTML, most of it below a phone's first screens.
+ */
+const LIST_FIRST_PAGE = 30;
+
 async function listModel(
   api: ApiFetch,
   lng: string,
   section: Section,
   filter: { sportId?: number; champId?: number; countryId?: number; timeFilter: number },
 ): Promise<ListModel> {
-  const result = await loadList(api, lng, section, { ...filter, limit: 50 });
+  const result = await loadList(api, lng, section, { ...filter, limit: LIST_FIRST_PAGE });
   return {
     kind: 'list',
     section,
