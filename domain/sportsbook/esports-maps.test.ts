@@ -17,7 +17,7 @@ import { cardTitle } from './market-labels.ts';
 import { marketsForGame } from './market-lists.ts';
 import { drawTimeline, snapshotAt } from './match-timeline.ts';
 import { Rng } from './prng.ts';
-import { playedSets, profileOf, withBestOf } from './sport-profiles.ts';
+import { playedSets, profileOf, seriesMaps, withBestOf } from './sport-profiles.ts';
 
 const ESPORTS = [
   [40, 'cs2'],
@@ -113,6 +113,17 @@ describe('esports maps', () => {
       expect(bo1.some((title) => title.includes('stat.maps') || title.includes('period.'))).toBe(false);
       expect(bo1[0]).toBe('market.winner');
     }
+  });
+
+  it('a series picks its maps from the pool without repeats, the same ones however many are asked', () => {
+    const cs2 = profileOf(40);
+    const five = seriesMaps(cs2, Rng.derive('series', 1), 5);
+    expect(new Set(five).size).toBe(5);
+    for (const map of five) expect(cs2.mapPool).toContain(map);
+    expect(seriesMaps(cs2, Rng.derive('series', 1), 2)).toEqual(five.slice(0, 2));
+    expect(cs2.mapPool).toEqual(['Mirage', 'Inferno', 'Nuke', 'Ancient', 'Anubis', 'Dust2', 'Train']);
+    expect(profileOf(43).mapPool).toEqual(['Ascent', 'Bind', 'Haven', 'Lotus', 'Split', 'Sunset', 'Icebox']);
+    expect(seriesMaps(profileOf(41), Rng.derive('series', 1), 3)).toEqual([]);
   });
 
   it('a best-of variant is one object per sport and N, and tennis keeps its sets', () => {

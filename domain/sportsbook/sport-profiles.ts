@@ -4,6 +4,7 @@
  * points (scoring events of several values, priced with a normal approximation), sets (best of N
  * sets or maps, each won with a fixed probability) and fight (rounds, a finish or a decision).
  */
+import type { Rng } from './prng.ts';
 
 export type ScoringModel = 'goals' | 'points' | 'sets' | 'fight';
 
@@ -52,6 +53,8 @@ export interface SportProfile {
   setEnd: 'first-to' | 'overtime-mr3' | 'win-by-two' | 'kills';
   /** What a set is called: sets (tennis, volleyball) or maps (esports); names the set markets. */
   setUnit: 'set' | 'map';
+  /** Esports played on several maps: the competitive pool a series picks its maps from. */
+  mapPool: readonly string[];
   /** Fight: chance that a round ends the fight. */
   finishPerRound: number;
 }
@@ -78,6 +81,7 @@ const BASE: SportProfile = {
   setStat: 'points',
   setEnd: 'first-to',
   setUnit: 'set',
+  mapPool: [],
   finishPerRound: 0,
 };
 
@@ -196,10 +200,17 @@ export const SPORT_PROFILES: readonly SportProfile[] = [
     finishPerRound: 0.18,
   }),
   // Esports: best of 3 maps as the usual format; a game may be best of 1 or 5 (withBestOf).
-  esport(40, 2400, 13, [2, 12], 'rounds', 'overtime-mr3'),
+  {
+    ...esport(40, 2400, 13, [2, 12], 'rounds', 'overtime-mr3'),
+    mapPool: ['Mirage', 'Inferno', 'Nuke', 'Ancient', 'Anubis', 'Dust2', 'Train'],
+  },
+  // Dota 2 and League of Legends are played on their one map: a series' maps are its games.
   esport(41, 2400, 38, [15, 30], 'kills', 'kills'),
   esport(42, 1900, 24, [8, 18], 'kills', 'kills'),
-  esport(43, 2700, 13, [3, 12], 'rounds', 'win-by-two'),
+  {
+    ...esport(43, 2700, 13, [3, 12], 'rounds', 'win-by-two'),
+    mapPool: ['Ascent', 'Bind', 'Haven', 'Lotus', 'Split', 'Sunset', 'Icebox'],
+  },
   profile({
     sportId: 44,
     ...football,
@@ -295,6 +306,14 @@ export function withBestOf(profile: SportProfile, bestOf: number): SportProfile 
 export function playedSets(profile: SportProfile): number[] {
   const toWin = Math.ceil(profile.periods / 2);
   return toWin > 1 ? Array.from({ length: toWin }, (_, i) => i + 1) : [];
+}
+
+/**
+ * The maps of a series in the order played, picked from the sport's pool without repeats (as a
+ * veto leaves them), `count` of them; the same stream gives the same picks whatever the count.
+ */
+export function seriesMaps(profile: SportProfile, rng: Rng, count: number): string[] {
+  return rng.shuffle([...profile.mapPool]).slice(0, Math.max(0, count));
 }
 
 export function profileOf(sportId: number): SportProfile {

@@ -7,7 +7,7 @@ import { type FinishedGame, formOf, headToHead } from '@parlay/domain/sportsbook
 import { strengthsOf } from '@parlay/domain/sportsbook/live-model.ts';
 import { matchStatistics, type StatLine } from '@parlay/domain/sportsbook/match-statistics.ts';
 import { Rng } from '@parlay/domain/sportsbook/prng.ts';
-import { SPORT_PROFILES, type SportProfile } from '@parlay/domain/sportsbook/sport-profiles.ts';
+import { SPORT_PROFILES, type SportProfile, seriesMaps } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -37,6 +37,8 @@ export interface GameStatistics {
     status: number;
     score: { home: number; away: number };
     periodScores: [number, number][];
+    /** CS2 and Valorant: the maps of the series played or under way, in order; empty otherwise. */
+    maps: string[];
   };
   match: StatLine[];
   /** Each team's last results in the sport (up to HEAD_TO_HEAD_DAYS back), newest first, from its side. */
@@ -79,6 +81,7 @@ export async function getGameStatistics(
       status: g.status,
       score: { home: g.score_home, away: g.score_away },
       periodScores: g.period_scores,
+      maps: mapsOf(g, options.seed),
     },
     match: matchLines(g, options.seed),
     form: { home: formOf(g.home_ref, before, FORM_GAMES), away: formOf(g.away_ref, before, FORM_GAMES) },
@@ -111,6 +114,14 @@ async function readGame(db: Kysely<Database>, gameId: number) {
 }
 
 type GameRow = Awaited<ReturnType<typeof readGame>>;
+
+/** The maps played so far (the current one included), from the game's own "maps" stream. */
+function mapsOf(g: GameRow, seed: number): string[] {
+  const profile = SPORT_PROFILES.find((p) => p.sportId === g.sport_id);
+  if (!profile || profile.mapPool.length === 0) return [];
+  const count = Math.max(g.period_scores.length, g.period);
+  return seriesMaps(profile, Rng.derive(seed, 'maps', g.ref), count);
+}
 
 /** The match statistics at the game's current state, from its own seeded stream. */
 function matchLines(g: GameRow, seed: number): StatLine[] {

@@ -99,6 +99,9 @@ export const GameStatisticsSchema = Type.Object({
     status: Type.Integer(),
     score: Score,
     periodScores: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+    maps: Type.Array(Type.String(), {
+      description: 'CS2 and Valorant: the series’ maps played or under way, in order',
+    }),
   }),
   match: Type.Array(StatLine),
   form: Type.Object({ home: Form, away: Form }),

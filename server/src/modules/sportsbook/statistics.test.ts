@@ -1,4 +1,5 @@
 import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
+import { profileOf } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
 import { SimulatedHistory } from './feed/simulator/history.ts';
@@ -156,6 +157,32 @@ describe('sportsbook statistics', () => {
   it('a league has no draw', async () => {
     const { body } = await get(`/champs/${(await champOf(1)).id}/statistics?lang=en`);
     expect(body.draw).toBeNull();
+  });
+
+  it('a CS2 or Valorant series names its maps, one per map played, from the pool; football has none', async () => {
+    const played = await t.deps.db.db
+      .selectFrom('games')
+      .select(['id', 'sport_id', 'period_scores', 'period'])
+      .where('sport_id', 'in', [40, 43])
+      .where('status', 'in', [GAME_STATUS.FINISHED, GAME_STATUS.IN_PLAY, GAME_STATUS.BREAK])
+      .orderBy('id')
+      .limit(12)
+      .execute();
+    expect(played.length).toBeGreaterThan(0);
+    for (const g of played) {
+      const { body } = await get(`/games/${g.id}/statistics?lang=ru`);
+      const maps: string[] = body.game.maps;
+      expect(maps).toHaveLength(Math.max(g.period_scores.length, g.period));
+      expect(new Set(maps).size).toBe(maps.length);
+      for (const map of maps) expect(profileOf(g.sport_id).mapPool).toContain(map);
+    }
+    const football = await t.deps.db.db
+      .selectFrom('games')
+      .select('id')
+      .where('sport_id', '=', 1)
+      .limit(1)
+      .execute();
+    expect((await get(`/games/${football[0]!.id}/statistics?lang=en`)).body.game.maps).toEqual([]);
   });
 
   it('a finished football game’s statistics agree with its score, corners and cards', async () => {
