@@ -22,7 +22,8 @@
  * its own warm-up and ANALYZE; the open loop runs on B at 70 % of B's median peak.
  *
  * Prints every pass, the medians and B ÷ A (target ≥ 0.9), B's median rounds/s ÷ tps (target ≥ 0.8)
- * and p50/p90/p99 at 70 % (target p99 ≤ 20 ms).
+ * and p50/p90/p99 at 70 % (target p99 ≤ 20 ms); for scale, the same clients on GET /healthz (no
+ * database, no session: the most any HTTP call reaches on this machine) ÷ tps.
  * BENCH_CLIENTS (default 16), BENCH_SECONDS (default 15), BENCH_GAME (numeric catalogue id; default
  * 1008, the 5-reel slot), BENCH_DATABASE_URL (the PostgreSQL server; see support.ts).
  * The jurisdiction's minimum round time is set to 0 for the run (slots default to 2.5 s).
@@ -103,6 +104,7 @@ async function rounds(): Promise<{
   p90: number;
   p99: number;
   paced: number;
+  ceiling: number;
 }> {
   const database = await createBenchDatabase();
   const handle = await openDatabase({ databaseUrl: database.url, dataDir: null, poolSize: 4 });
@@ -182,6 +184,19 @@ async function rounds(): Promise<{
       );
     }
 
+    // The ceiling of any HTTP call on this machine: the same clients back to back on GET /healthz
+    // (no database, no session), through the same client code. A round cannot be served faster
+    // than an empty request, so this ÷ pgbench's tps bounds the ratio whatever the round costs.
+    const ceilingCpu = cpuAccount(servers.b.child.pid ?? 0, backends);
+    await ceilingCpu.start();
+    const ceilingStarted = Date.now();
+    const empty = await closedLoop(CLIENTS, SECONDS / 2, () =>
+      fetch(`${servers.b!.origin}/healthz`).then((r) => r.text()),
+    );
+    await ceilingCpu.stop(empty, 'empty request (GET /healthz)');
+    const ceiling = empty / ((Date.now() - ceilingStarted) / 1000);
+    console.log(`  HTTP ceiling: ${fmt(ceiling, 0)} empty requests/s (${CLIENTS} clients back to back)`);
+
     const { rows: wagering } = await sql<{ bonuses: string; wagered: string | null; completed: string }>`
       select count(*) filter (where status = 'active') as bonuses, sum(progress_minor) as wagered,
         count(*) filter (where status <> 'active') as completed
@@ -201,7 +216,7 @@ async function rounds(): Promise<{
     );
     const report = await ledger.check();
     if (report.differences.length > 0) throw new Error('ledger check failed after the bench');
-    return { passes, p50, p90, p99, paced };
+    return { passes, p50, p90, p99, paced, ceiling };
   } finally {
     await servers.a?.stop();
     await servers.b?.stop();
@@ -220,6 +235,9 @@ const tps = await pgbenchTps(CLIENTS, SECONDS);
 const ratio = medians.b / tps;
 console.log(
   `rounds/s (B median) ÷ pgbench tps = ${fmt(ratio, 2)} (target ≥ 0.8) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`,
+);
+console.log(
+  `  for scale: empty HTTP requests/s ÷ pgbench tps = ${fmt(result.ceiling / tps, 2)} (the most any HTTP round could reach here)`,
 );
 console.log(
   `p99 of a round at 70 % of the peak = ${fmt(result.p99, 2)} ms (target ≤ 20 ms) ${result.p99 <= 20 ? 'OK' : 'ABOVE TARGET'}`,

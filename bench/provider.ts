@@ -13,8 +13,9 @@
  * spread over 4 players per client. pgbench -i -s 10 on another fresh database, then pgbench -c N
  * -j 2 -T seconds.
  *
- * Prints pairs/s, tps, their ratio (target ≥ 0.6) and p50/p90/p99 of a pair at 70 % (target p99 ≤
- * 25 ms). BENCH_CLIENTS (default 16), BENCH_SECONDS (default 15), BENCH_DATABASE_URL (see support.ts).
+ * Prints pairs/s, the CPU and database transactions of a pair at the peak, tps, their ratio (target
+ * ≥ 0.6) and p50/p90/p99 of a pair at 70 % (target p99 ≤ 25 ms); for scale, half the rate of the same
+ * clients on GET /healthz (no database: the most any pair of HTTP calls reaches here) ÷ tps. BENCH_CLIENTS (default 16), BENCH_SECONDS (default 15), BENCH_DATABASE_URL (see support.ts).
  */
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -24,11 +25,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Ledger } from '@parlay/server/modules/accounts/index.ts';
 import { systemClock } from '@parlay/server/platform/clock.ts';
-import { openDatabase } from '@parlay/server/platform/db.ts';
+import { type DatabaseHandle, openDatabase } from '@parlay/server/platform/db.ts';
 import { migrate } from '@parlay/server/platform/migrations.ts';
 import { sql } from 'kysely';
 import {
   closedLoop,
+  cpuAccount,
   createBenchDatabase,
   fmt,
   fundBenchPlayer,
@@ -124,7 +126,30 @@ async function importGame(databaseUrl: string): Promise<void> {
   console.log(`  ${stdout.trim()}`);
 }
 
-async function pairs(): Promise<{ peak: number; p50: number; p90: number; p99: number; paced: number }> {
+/** Transactions the database committed or rolled back so far (pg_stat_database). */
+async function transactions(handle: DatabaseHandle): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select xact_commit + xact_rollback as n from pg_stat_database
+    where datname = current_database()`.execute(handle.db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The server's PostgreSQL backends (every connection to the bench database but this one). */
+function backends(handle: DatabaseHandle): () => Promise<number[]> {
+  return async () =>
+    (
+      await sql<{ pid: number }>`select pid from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`.execute(handle.db)
+    ).rows.map((r) => r.pid);
+}
+
+async function pairs(): Promise<{
+  peak: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  paced: number;
+  ceiling: number;
+}> {
   const database = await createBenchDatabase();
   const handle = await openDatabase({ databaseUrl: database.url, dataDir: null, poolSize: 4 });
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
@@ -159,10 +184,32 @@ async function pairs(): Promise<{ peak: number; p50: number; p90: number; p99: n
     const play = (seconds: number) => closedLoop(CLIENTS, seconds, (c) => playPair(origin, players[c]!));
     await play(WARM_UP_SECONDS);
     await sql`analyze`.execute(handle.db);
+    // Where the CPU of a pair went and how many transactions it committed (each autocommitted
+    // statement is one; PostgreSQL's statistics lag by up to a second: an approximation).
+    const cpu = cpuAccount(server.child.pid ?? 0, backends(handle));
+    const transactionsBefore = await transactions(handle);
+    await cpu.start();
     const started = Date.now();
     const played = await play(SECONDS);
+    await cpu.stop(played, 'bet+win pair at the peak');
     const peak = played / ((Date.now() - started) / 1000);
     console.log(`  peak: ${fmt(peak, 0)} bet+win pairs/s (${played} pairs, ${CLIENTS} clients back to back)`);
+    console.log(
+      `  database transactions per pair at the peak: ≈ ${fmt(((await transactions(handle)) - transactionsBefore) / played, 1)}`,
+    );
+    // The ceiling of any HTTP call here: the same clients back to back on GET /healthz (no database).
+    // A pair is two calls, so half of it bounds the pairs/s whatever a call costs.
+    const ceilingCpu = cpuAccount(server.child.pid ?? 0, backends(handle));
+    await ceilingCpu.start();
+    const ceilingStarted = Date.now();
+    const empty = await closedLoop(CLIENTS, SECONDS / 2, () =>
+      fetch(`${origin}/healthz`).then((r) => r.text()),
+    );
+    await ceilingCpu.stop(empty, 'empty request (GET /healthz)');
+    const ceiling = empty / ((Date.now() - ceilingStarted) / 1000);
+    console.log(
+      `  HTTP ceiling: ${fmt(ceiling, 0)} empty requests/s, so at most ${fmt(ceiling / 2, 0)} pairs/s`,
+    );
 
     const { latencies, offered: paced } = await openLoop(peak * 0.7, SECONDS, (i) =>
       playPair(origin, players[i % players.length]!),
@@ -173,7 +220,7 @@ async function pairs(): Promise<{ peak: number; p50: number; p90: number; p99: n
     );
     const report = await ledger.check();
     if (report.differences.length > 0) throw new Error('ledger check failed after the bench');
-    return { peak, p50, p90, p99, paced };
+    return { peak, p50, p90, p99, paced, ceiling };
   } finally {
     await server?.stop();
     await handle.close();
@@ -187,6 +234,9 @@ const tps = await pgbenchTps(CLIENTS, SECONDS);
 const ratio = result.peak / tps;
 console.log(
   `pairs/s ÷ pgbench tps = ${fmt(ratio, 2)} (target ≥ 0.6) ${ratio >= 0.6 ? 'OK' : 'BELOW TARGET'}`,
+);
+console.log(
+  `  for scale: (empty HTTP requests/s ÷ 2) ÷ pgbench tps = ${fmt(result.ceiling / 2 / tps, 2)} (the most any pair of HTTP calls could reach here)`,
 );
 console.log(
   `p99 of a pair at 70 % of the peak = ${fmt(result.p99, 2)} ms (target ≤ 25 ms) ${result.p99 <= 25 ? 'OK' : 'ABOVE TARGET'}`,

@@ -428,3 +428,31 @@ describe('OpenAPI', () => {
     expect(doc.paths['/web-api/casino/v1/providers/{provider}/launch']?.post).toBeDefined();
   });
 });
+
+describe("a round's totals", () => {
+  it('holds what its moves took and paid, whether a bet or a win opened it, and nothing of a refused move', async () => {
+    const s = await playerSession(t, 10_000n);
+    const move = (kind: 'bet' | 'win', roundId: string, amount: string) =>
+      signedCall(t, kind, { sessionToken: s.sessionToken, transactionId: tx(kind), roundId, amount });
+    const totals = async (roundId: string) =>
+      (
+        await t.db
+          .selectFrom('casino_provider_rounds')
+          .select(['staked', 'paid'])
+          .where('round_ref', '=', roundId)
+          .execute()
+      ).map((r) => [r.staked, r.paid]);
+    const [byBet, byWin, refused] = [tx('r'), tx('r'), tx('r')];
+    expect((await move('bet', byBet, '3.00')).status).toBe(200);
+    expect(await totals(byBet)).toEqual([[300n, 0n]]);
+    expect((await move('win', byBet, '1.25')).status).toBe(200);
+    expect((await move('bet', byBet, '2.00')).status).toBe(200);
+    expect(await totals(byBet)).toEqual([[500n, 125n]]);
+    expect((await move('win', byWin, '4.00')).status).toBe(200);
+    expect(await totals(byWin)).toEqual([[0n, 400n]]);
+    // A bet the balance does not cover rolls its call back whole: no round is left behind.
+    expect((await move('bet', refused, '500.00')).body.error?.code).toBe('INSUFFICIENT_FUNDS');
+    expect(await totals(refused)).toEqual([]);
+    expect(await balanceOf(s)).toBe(10_000n - 500n + 125n + 400n);
+  });
+});

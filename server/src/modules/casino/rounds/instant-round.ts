@@ -38,6 +38,7 @@ import { type Jurisdiction, jurisdictionOf } from './jurisdiction.ts';
 import { stateOf, underRules, viewOf } from './round-steps.ts';
 import type { RoundRow, RoundView } from './round-view.ts';
 import { IN_HOUSE_PROVIDER, moveHash, type WalletPlayer } from './seamless-wallet.ts';
+import { rememberRoundAccount } from './tell-finished.ts';
 
 const STALE_ATTEMPTS = 3;
 /** PostgreSQL's deadlock_detected. */
@@ -308,6 +309,7 @@ export async function startInstantRound(
     switch (result.status) {
       case 'done':
         plan?.committed();
+        rememberRoundAccount(result.answer!, player.accountId);
         return result.answer!;
       case 'duplicate':
         if (result.detail !== input.hash) throw new AppError('CASINO_IDEMPOTENCY_MISMATCH');

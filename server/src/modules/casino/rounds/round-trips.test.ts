@@ -20,7 +20,9 @@ import {
 } from '../test-support.ts';
 import { type BonusWallet, NO_BONUS_WALLET } from './bonus-wallet.ts';
 import { createRoundsContext, playerOwner, type RoundsContext } from './context.ts';
+import type { FinishedRound, RoundObserver } from './round-observer.ts';
 import { startRound } from './start-round.ts';
+import { tellFinished } from './tell-finished.ts';
 
 let t: CasinoTestApp;
 setUpCasinoTestApp((app) => {
@@ -40,7 +42,10 @@ function counter(): KyselyPlugin & { count: number } {
 }
 
 /** A rounds context whose every statement (rounds, ledger, limits, catalogue) is counted. */
-function countedContext(bonus: BonusWallet): { ctx: RoundsContext; statements: () => number } {
+function countedContext(
+  bonus: BonusWallet,
+  finished?: RoundObserver,
+): { ctx: RoundsContext; statements: () => number } {
   const plugin = counter();
   const db = t.db.withPlugin(plugin);
   const catalogue = createCasinoCatalogue({ ...t.deps, db: { ...t.deps.db, db } });
@@ -53,6 +58,7 @@ function countedContext(bonus: BonusWallet): { ctx: RoundsContext; statements: (
     games: catalogue.games,
     bonus,
     played: (userId, gameId) => catalogue.markPlayed(userId, gameId),
+    ...(finished ? { finished } : {}),
   });
   return { ctx, statements: () => plugin.count };
 }
@@ -164,5 +170,37 @@ describe('the account of an instant round (read with its seed pair)', () => {
     });
     expect(await startRound(fast.ctx, owner, replayKey, DICE_ROUND)).toEqual(answered);
     expect(await balanceOf(t, p.userId, usd.id)).toBe(BigInt(answered.balanceAfterMinor));
+  });
+});
+
+describe('telling the observer of a finished round', () => {
+  it('tells the account of a round this process wrote without reading it back, and reads it for a replay', async () => {
+    const told: FinishedRound[] = [];
+    const fast = countedContext(NO_BONUS_WALLET, async (round) => {
+      told.push(round);
+    });
+    const full = countedContext({ ...NO_BONUS_WALLET }, async (round) => {
+      told.push(round);
+    });
+    const p = await fundedPlayer(t, 100_000n);
+    const owner = playerOwner(p.userId);
+    const log = { warn: () => {} };
+    await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
+    const key = newKey();
+    for (const { ctx, statements } of [fast, full]) {
+      const round = await startRound(ctx, owner, ctx === fast.ctx ? key : newKey(), DICE_ROUND);
+      const before = statements();
+      await tellFinished(ctx, owner, round, log);
+      expect(statements() - before).toBe(0);
+    }
+    // A replayed key answers the stored answer: its account is read from the round.
+    const replayed = await startRound(fast.ctx, owner, key, DICE_ROUND);
+    const before = fast.statements();
+    await tellFinished(fast.ctx, owner, replayed, log);
+    expect(fast.statements() - before).toBe(1);
+    expect(told).toHaveLength(3);
+    expect(told.map((r) => r.accountId)).toEqual([p.accountId, p.accountId, p.accountId]);
+    expect(told[2]!.roundKey).toBe(told[0]!.roundKey);
+    expect(new Set(told.map((r) => r.userId))).toEqual(new Set([p.userId]));
   });
 });

@@ -34,6 +34,7 @@ import {
 } from './round-steps.ts';
 import type { RoundView } from './round-view.ts';
 import type { WalletPlayer } from './seamless-wallet.ts';
+import { rememberRoundAccount } from './tell-finished.ts';
 
 export interface StartRoundRequest {
   gameId: number;
@@ -228,6 +229,7 @@ export async function startRound(
     });
     const answer = viewOf(updated, pair);
     await saveAnswer(trx, { ownerKey: owner.key, key: idempotencyKey, hash, roundId: round.id, answer, now });
+    if (player) rememberRoundAccount(answer, player.accountId);
     return answer;
   });
   if (owner.kind === 'player') await markPlayed(ctx, owner.userId, entry.gameId);
