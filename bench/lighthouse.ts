@@ -5,10 +5,12 @@
  * Targets (issue #3): performance ≥ 90, accessibility ≥ 95, best practices ≥ 95, SEO ≥ 95.
  *
  *   npm run bench:lighthouse [-- /en/information/contacts]
+ *   WEB_DIST_DIR=/tmp/dist-before npm run bench:lighthouse   (a build kept aside, for before/after)
+ * The machine's load average is printed beside the scores: on a busy machine they drop.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -45,7 +47,7 @@ async function warmUp(origin: string, pagePath: string): Promise<void> {
 
 async function main(): Promise<void> {
   const pagePath = process.argv[2] ?? '/en/';
-  spawnSync(NODE, ['web/build.ts'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (!process.env.WEB_DIST_DIR) spawnSync(NODE, ['web/build.ts'], { cwd: REPO_ROOT, stdio: 'inherit' });
   const server = await startServer({
     NODE_ENV: 'production',
     MESSAGING: 'off',
@@ -56,6 +58,11 @@ async function main(): Promise<void> {
   await warmUp(server.origin, pagePath);
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
+    const load = () =>
+      loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ');
+    console.log(`  load average at start: ${load()}`);
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       const result = await lighthouse(server.origin + pagePath, {
@@ -70,6 +77,14 @@ async function main(): Promise<void> {
       );
       runs.push({ scores, report: String(result.report), lhr: result.lhr });
       console.log(`  run ${i + 1}/${RUNS}: ${Object.values(scores).join(' / ')}`);
+      // A category without a score counts 0: say which audit could not be measured and why.
+      if (result.lhr.categories.performance?.score === null) {
+        for (const audit of Object.values(result.lhr.audits as Run['lhr']['audits'])) {
+          if (audit.scoreDisplayMode === 'error') {
+            console.log(`    not measured: ${audit.id}: ${audit.errorMessage ?? 'no message'}`);
+          }
+        }
+      }
     }
     // The run whose performance score is the median: its report is the one kept and its audits listed.
     const byPerformance = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
@@ -93,6 +108,7 @@ async function main(): Promise<void> {
         console.log(`  - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
       }
     }
+    console.log(`  load average at end: ${load()}`);
     console.log(
       `  report (the median run): ${path.relative(REPO_ROOT, report)}${allMet ? '' : '  (some targets missed)'}`,
     );
@@ -108,7 +124,14 @@ interface Run {
   lhr: {
     audits: Record<
       string,
-      { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string }
+      {
+        id: string;
+        title: string;
+        score: number | null;
+        scoreDisplayMode: string;
+        displayValue?: string;
+        errorMessage?: string;
+      }
     >;
   };
 }
