@@ -123,11 +123,7 @@ export async function markPlayed(
     .expression((eb) =>
       eb
         .selectFrom('casino_games')
-        .select([
-          sql<bigint>`${userId}::bigint`.as('user_id'),
-          'id',
-          playedAt.as('played_at'),
-        ])
+        .select([sql<bigint>`${userId}::bigint`.as('user_id'), 'id', playedAt.as('played_at')])
         .where('id', '=', gameId),
     )
     .onConflict((oc) => oc.columns(['user_id', 'game_id']).doUpdateSet({ played_at: playedAt }))
