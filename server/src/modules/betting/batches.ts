@@ -12,6 +12,7 @@ import { IdBlocks } from '../../platform/id-blocks.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { PreparedReservationRecord } from '../accounts/index.ts';
 import { readSelections, type SelectionState } from '../sportsbook/index.ts';
+import { anyStakeFactors, type FactorLeg } from './stake-factors.ts';
 
 /** Calls of one kind running at once; the placements arriving meanwhile wait for the next call. */
 const MAX_IN_FLIGHT = 2;
@@ -43,6 +44,8 @@ export interface PlacementBatches {
   betIds: IdBlocks;
   selections: Batcher<readonly bigint[], Map<bigint, SelectionState>>;
   place: Batcher<BatchedPlacement, BatchStatus>;
+  /** Whether any stake factor applies to a coupon of these legs by this player (a plain read). */
+  stakeFactors: Batcher<{ userId: bigint; legs: readonly FactorLeg[] }, boolean>;
 }
 
 const PLACE_SQL = `${PREPARED_MARKER} select n, status from betting_place_batch($1::jsonb)`;
@@ -87,6 +90,11 @@ export function createPlacementBatches(db: Kysely<Database>): PlacementBatches {
           ? items.map(() => 'retry' as const)
           : null;
       },
+    }),
+    stakeFactors: createBatcher({
+      maxInFlight: MAX_IN_FLIGHT,
+      maxBatch: MAX_BATCH,
+      run: (items) => anyStakeFactors(db, items),
     }),
   };
 }

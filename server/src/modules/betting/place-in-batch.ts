@@ -19,7 +19,6 @@ import type { PlaceAnswer, Placement } from './placement.ts';
 import { planStake } from './plan-stake.ts';
 import { priceCoupon } from './price-coupon.ts';
 import { replayPlacement } from './replay-placement.ts';
-import { hasFactors, readStakeFactors } from './stake-factors.ts';
 import { betRow, legRows, rejectInTransaction } from './write-bet.ts';
 
 const BATCH_ATTEMPTS = 3;
@@ -57,13 +56,10 @@ export async function placeInBatch(
     // A coupon with a stake factor is checked in the full path, with the factors' rows locked (read
     // again after a stale attempt: a market's factor change bumps its version).
     if (
-      hasFactors(
-        await readStakeFactors(
-          ctx.db,
-          userId,
-          priced.legs.map((l) => l.selection),
-        ),
-      )
+      await ctx.batches.stakeFactors.submit({
+        userId,
+        legs: priced.legs.map((l) => l.selection),
+      })
     )
       return null;
     const plan = planStake(settings, betId, request.accountId, priced);

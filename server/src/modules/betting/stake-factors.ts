@@ -64,6 +64,36 @@ export async function readStakeFactors(
   return factors;
 }
 
+/**
+ * For each coupon (its player and legs), whether any factor applies to it: one plain read of the
+ * factors of all of them, answering per coupon what hasFactors(readStakeFactors(…)) would.
+ */
+export async function anyStakeFactors(
+  db: Kysely<Database>,
+  coupons: readonly { userId: bigint; legs: readonly FactorLeg[] }[],
+): Promise<boolean[]> {
+  const users = [...new Set(coupons.map((c) => c.userId))];
+  const markets = [...new Set(coupons.flatMap((c) => c.legs.map((l) => l.marketId)))];
+  const sports = [...new Set(coupons.flatMap((c) => c.legs.map((l) => BigInt(l.sportId))))];
+  const rows = await db
+    .selectFrom('betting_stake_factors')
+    .select(['scope', 'target_id'])
+    .where((eb) =>
+      eb.or([
+        ...(users.length ? [eb.and([eb('scope', '=', 'player'), eb('target_id', 'in', users)])] : []),
+        ...(markets.length ? [eb.and([eb('scope', '=', 'market'), eb('target_id', 'in', markets)])] : []),
+        ...(sports.length ? [eb.and([eb('scope', '=', 'sport'), eb('target_id', 'in', sports)])] : []),
+      ]),
+    )
+    .execute();
+  const present = new Set(rows.map((r) => `${r.scope}:${BigInt(r.target_id)}`));
+  return coupons.map(
+    (c) =>
+      present.has(`player:${c.userId}`) ||
+      c.legs.some((l) => present.has(`market:${l.marketId}`) || present.has(`sport:${BigInt(l.sportId)}`)),
+  );
+}
+
 export function hasFactors(factors: StakeFactors): boolean {
   return factors.playerMilli !== null || factors.marketMilli.size > 0 || factors.sportMilli.size > 0;
 }
