@@ -161,7 +161,7 @@ describe('sportsbook statistics in Chromium', () => {
       await visual.getByText(noStream, { exact: true }).waitFor();
       const spoken = visual.locator('[aria-live="polite"]');
       await expect
-        .poll(() => spoken.innerText(), { message: 'the live line', timeout: 15_000 })
+        .poll(() => spoken.innerText(), { message: 'the live line' })
         .toMatch(live);
       expect(await visual.locator('svg[aria-hidden="true"]').count()).toBeGreaterThan(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
