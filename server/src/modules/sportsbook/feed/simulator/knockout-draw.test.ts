@@ -25,6 +25,12 @@ function tennisGames(seed: number, world: SimWorld, fromMs: number, toMs: number
   return games;
 }
 
+function endOf(seed: number, g: ScheduledGame): number {
+  return (
+    g.startAtMs + drawTimeline(g.profile, strengthsOf(g.profile, g.home, g.away), matchRng(seed, g)).endMs
+  );
+}
+
 function winnerOf(seed: number, g: ScheduledGame): string {
   const timeline = drawTimeline(g.profile, strengthsOf(g.profile, g.home, g.away), matchRng(seed, g));
   const [home, away] = snapshotAt(g.profile, timeline, timeline.endMs).setsWon;
@@ -70,6 +76,10 @@ describe('tennis knockout draws', () => {
               expect(new Set([g.home.ref, g.away.ref])).toEqual(
                 new Set([winnerOf(seed, previous[2 * i]!), winnerOf(seed, previous[2 * i + 1]!)]),
               );
+              // Not published (its pairing would tell who wins) before both deciding matches end.
+              for (const before of [previous[2 * i]!, previous[2 * i + 1]!])
+                expect(g.publishAtMs, g.ref).toBeGreaterThan(endOf(seed, before));
+              expect(g.publishAtMs).toBeLessThan(g.startAtMs);
             });
           }
         }

@@ -21,6 +21,8 @@ export interface DrawMatch {
   winner: number;
   /** The name of the match's seeded stream (Rng.derive(seed, "match", stream)). */
   stream: string;
+  /** How long the match lasts from its scheduled start, late start included. */
+  lengthMs: number;
 }
 
 export interface KnockoutDraw {
@@ -80,7 +82,13 @@ function playDraw(seed: number, profile: SportProfile, champ: SimChamp, draw: nu
         Rng.derive(seed, 'match', stream),
       );
       const [homeSets, awaySets] = snapshotAt(profile, timeline, timeline.endMs).setsWon;
-      matches.push({ home, away, winner: homeSets > awaySets ? home : away, stream });
+      matches.push({
+        home,
+        away,
+        winner: homeSets > awaySets ? home : away,
+        stream,
+        lengthMs: timeline.endMs,
+      });
     }
     rounds.push(matches);
     entrants = matches.map((m) => m.winner);

@@ -77,6 +77,10 @@ interface Fixture {
   away: SimTeam;
   startMin: number;
   leadMs: number;
+  /** A knockout match is published only once both matches that decide its players are over. */
+  notBeforeMs: number | null;
+  /** Knockout matches: the match's length, known from the draw. */
+  lengthMs: number | null;
   isTop: boolean;
   round: number;
   order: number;
@@ -114,7 +118,7 @@ export function gamesOfHour(
       home: f.home,
       away: f.away,
       startAtMs,
-      publishAtMs: startAtMs - f.leadMs,
+      publishAtMs: Math.max(startAtMs - f.leadMs, f.notBeforeMs ?? Number.NEGATIVE_INFINITY),
       isTop: f.isTop,
       round: f.round,
       stream: f.stream ?? ref,
@@ -245,14 +249,40 @@ function roundFixtures(
       away: m.away,
       startMin: startMin + offset,
       leadMs: leadMs(format.profile, rng),
+      notBeforeMs: null,
+      lengthMs: m.lengthMs,
       isTop: champ.isTop && rng.chance(0.35),
       round,
       order: k,
     };
   });
+  if (plan.knockout) holdUntilDecided(format, plan, window, round, startMin, fixtures);
   if (cache.size >= MAX_ROUNDS_KEPT_PER_CHAMP) cache.delete(cache.keys().next().value!);
   cache.set(key, fixtures);
   return fixtures;
+}
+
+/**
+ * A later round's match names its players, so it must not be published before both matches
+ * that decide them are over (its pairing would tell who wins them): it waits a minute after the
+ * later of the two ends. Knockout plans have one window a cycle, so the previous round's window
+ * started one cycle earlier.
+ */
+function holdUntilDecided(
+  format: ChampFormat,
+  plan: FixturePlan,
+  window: RoundWindow,
+  round: number,
+  startMin: number,
+  fixtures: Fixture[],
+): void {
+  const perDraw = knockoutRounds(format.champ.teams.length);
+  if (((round % perDraw) + perDraw) % perDraw === 0) return;
+  const previous = roundFixtures(format, plan, window, round - 1, startMin - plan.cycle);
+  const endMs = (f: Fixture) => f.startMin * MINUTE_MS + (f.lengthMs ?? 0);
+  fixtures.forEach((f, i) => {
+    f.notBeforeMs = Math.max(endMs(previous[2 * i]!), endMs(previous[2 * i + 1]!)) + MINUTE_MS;
+  });
 }
 
 interface RoundMatch {
@@ -260,6 +290,7 @@ interface RoundMatch {
   away: SimTeam;
   profile: SportProfile;
   stream: string | null;
+  lengthMs: number | null;
 }
 
 /** A round of the double round robin, the teams in the season's drawn order, in a drawn order. */
@@ -273,7 +304,13 @@ function robinMatches(format: ChampFormat, plan: FixturePlan, round: number, rng
   const lastRound = round - season * perSeason === perSeason - 1;
   const bestOf = format.bestOf && champ.isTop && lastRound ? 5 : format.bestOf;
   const profile = bestOf ? withBestOf(format.profile, bestOf) : format.profile;
-  return pairs.map(([a, b]) => ({ home: teams[order[a]!]!, away: teams[order[b]!]!, profile, stream: null }));
+  return pairs.map(([a, b]) => ({
+    home: teams[order[a]!]!,
+    away: teams[order[b]!]!,
+    profile,
+    stream: null,
+    lengthMs: null,
+  }));
 }
 
 /** A round of the champ's knockout draw, its matches in draw order. */
@@ -287,6 +324,7 @@ function drawMatches(format: ChampFormat, round: number): RoundMatch[] {
     away: champ.teams[m.away]!,
     profile,
     stream: m.stream,
+    lengthMs: m.lengthMs,
   }));
 }
 
