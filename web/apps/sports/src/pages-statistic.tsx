@@ -13,7 +13,19 @@ import { statisticPath } from './paths.ts';
 import { Scoreboard } from './Scoreboard.tsx';
 import styles from './Statistics.module.css';
 import { useClock } from './sports-view.ts';
-import type { ChampStatistics, FormLetter, GameStatistics, StatLine, TableRow } from './statistics-model.ts';
+import {
+  type BracketRound,
+  bracketRounds,
+  type ChampStatistics,
+  type DrawMatch,
+  type DrawPlayer,
+  type FormLetter,
+  type GameStatistics,
+  matchResult,
+  type StatLine,
+  seriesMaps,
+  type TableRow,
+} from './statistics-model.ts';
 
 type StatisticModel = Extract<PageModel, { kind: 'statistic' }>;
 
@@ -37,6 +49,7 @@ export function StatisticPage({ model }: { model: StatisticModel }) {
         {game ? <MatchCard game={game} stats={stats} /> : null}
         {game && stats ? <FormCard stats={stats} /> : null}
         {game && stats ? <HeadToHeadCard stats={stats} /> : null}
+        {table?.draw ? <DrawCard rounds={bracketRounds(table.draw)} /> : null}
         {table ? <TableCard table={table} focus={game} /> : null}
       </div>
       {game && !model.popup ? (
@@ -61,6 +74,7 @@ function MatchCard({ game, stats }: { game: GamePage; stats: GameStatistics | nu
       <h2 id="stat-match" className={styles.title}>
         {t('statistic.match')}
       </h2>
+      {stats ? <MapList game={stats.game} /> : null}
       {lines.length === 0 ? <p className={styles.note}>{t('statistic.not_yet')}</p> : null}
       <dl className={styles.lines}>
         {lines.map((line) => (
@@ -255,5 +269,123 @@ function TableLine({ row, focused }: { row: TableRow; focused: boolean }) {
         <FormBadges form={row.form} team={row.team.name} />
       </td>
     </tr>
+  );
+}
+
+/** CS2 and Valorant: the series' maps with each one's score, the one under way marked. */
+function MapList({ game }: { game: GameStatistics['game'] }) {
+  const t = useT('sports');
+  const maps = seriesMaps(game);
+  if (maps.length === 0) return null;
+  return (
+    <>
+      <h3 id="stat-maps" className={styles.subtitle}>
+        {t('statistic.maps')}
+      </h3>
+      <ol className={styles.maps} aria-labelledby="stat-maps">
+        {maps.map((map, i) => (
+          <li key={`${i}:${map.name}`} className={styles.map} data-current={map.current ? 'true' : undefined}>
+            <span className={styles.mapName}>{t('statistic.map_name', { n: i + 1, name: map.name })}</span>
+            {map.score ? (
+              <span className={styles.value}>
+                <VisuallyHidden>{game.home.name} </VisuallyHidden>
+                {map.score.home}:{map.score.away}
+                <VisuallyHidden> {game.away.name}</VisuallyHidden>
+              </span>
+            ) : null}
+            {map.current ? (
+              <span className={styles.mapNow}>
+                <span aria-hidden="true">{t('statistic.map_current')}</span>
+                <VisuallyHidden>{t('statistic.map_current_long')}</VisuallyHidden>
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** A tennis tournament's knockout draw: a column per round, each a list of its matches. */
+function DrawCard({ rounds }: { rounds: BracketRound[] }) {
+  const t = useT('sports');
+  if (rounds.length === 0) return null;
+  return (
+    <Card as="section" className={`${styles.card} ${styles.wide}`} aria-labelledby="stat-draw">
+      <h2 id="stat-draw" className={styles.title}>
+        {t('statistic.draw.heading')}
+      </h2>
+      {/* Focusable so a keyboard can scroll it; the page itself never scrolls sideways. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className={styles.drawScroll} aria-label={t('statistic.draw.scroll')} tabIndex={0}>
+        <div className={styles.bracket}>
+          {rounds.map((round) => (
+            <div key={round.key} className={styles.round}>
+              <h3 id={`draw-${round.key}`} className={styles.roundTitle}>
+                {t(`statistic.draw.round.${round.key}`)}
+              </h3>
+              <ol className={styles.roundMatches} aria-labelledby={`draw-${round.key}`}>
+                {round.matches.map((match, i) => (
+                  <DrawMatchItem key={i} match={match} />
+                ))}
+              </ol>
+            </div>
+          ))}
+        </div>
+      </section>
+    </Card>
+  );
+}
+
+/** One match: read as a sentence ("Seed 1 A. Name beat B. Name 2–0"), shown as two lines. */
+function DrawMatchItem({ match }: { match: DrawMatch }) {
+  const t = useT('sports');
+  const spoken = (p: DrawPlayer) =>
+    p === null
+      ? t('statistic.draw.to_be_decided')
+      : p.seed === null
+        ? p.team.name
+        : `${t('statistic.draw.seed', { n: p.seed })} ${p.team.name}`;
+  const result = matchResult(match);
+  const sentence =
+    result && match.score
+      ? t('statistic.draw.beat', {
+          winner: spoken(result.winner),
+          loser: spoken(result.loser),
+          score: t('statistic.draw.sets_score', {
+            home: Math.max(match.score.home, match.score.away),
+            away: Math.min(match.score.home, match.score.away),
+          }),
+        })
+      : t('statistic.draw.versus', { home: spoken(match.home), away: spoken(match.away) });
+  return (
+    <li className={styles.drawMatch}>
+      <VisuallyHidden>{sentence}</VisuallyHidden>
+      <span className={styles.drawLines} aria-hidden="true">
+        {(['home', 'away'] as const).map((side) => (
+          <DrawLine
+            key={side}
+            player={match[side]}
+            sets={match.score?.[side] ?? null}
+            won={match.winner === side}
+            lost={match.winner !== null && match.winner !== side}
+          />
+        ))}
+      </span>
+    </li>
+  );
+}
+
+function DrawLine(props: { player: DrawPlayer; sets: number | null; won: boolean; lost: boolean }) {
+  const t = useT('sports');
+  const { player, sets, won, lost } = props;
+  return (
+    <span className={styles.drawLine} data-result={won ? 'won' : lost ? 'lost' : undefined}>
+      <span className={styles.seed}>{player?.seed != null ? `(${player.seed})` : ''}</span>
+      <span className={player ? styles.drawName : `${styles.drawName} ${styles.tbd}`}>
+        {player ? player.team.name : t('statistic.draw.tbd')}
+      </span>
+      <span className={styles.value}>{sets ?? ''}</span>
+    </span>
   );
 }

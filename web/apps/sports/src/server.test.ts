@@ -138,6 +138,57 @@ describe('sports remote', () => {
     expect(fragment.body).toContain('ответ сервера 503');
   });
 
+  it('renders a tennis tournament’s draw as rounds of matches a screen reader can read, TBD places named', async () => {
+    const p = (name: string, seed: number | null = null) => ({ team: { id: null, name }, seed });
+    const champStats = {
+      champ: {
+        id: 7,
+        name: 'Paris Open',
+        sport: { id: 3, slug: 'tennis', name: 'Tennis' },
+        country: { code: 'FR', name: 'France' },
+      },
+      season: { from: '2026-11-20T00:00:00.000Z', to: '2026-11-24T00:00:00.000Z', games: 3 },
+      pointsRule: { win: 1, draw: 0, loss: 0 },
+      table: [],
+      draw: {
+        rounds: [
+          { key: 'final', matches: [{ home: p('A. Alvarez', 1), away: null, score: null, winner: null }] },
+          {
+            key: 'sf',
+            matches: [
+              { home: p('A. Alvarez', 1), away: p('B. Brown'), score: { home: 2, away: 1 }, winner: 'home' },
+              { home: p('C. Costa'), away: p('D. Dunn', 2), score: null, winner: null },
+            ],
+          },
+        ],
+      },
+    };
+    const drawApi: ApiFetch = async (path) => ({
+      status: 200,
+      json: async () =>
+        path.includes('/statistics')
+          ? champStats
+          : path.includes('/sports?')
+            ? { data: [football] }
+            : { data: [] },
+    });
+    for (const [lng, heading, sentence, tbd] of [
+      ['en', 'Semi-final', 'Seed 1 A. Alvarez beat B. Brown 2–1', 'Seed 1 A. Alvarez v To be decided'],
+      ['ru', 'Полуфинал', 'Посев 1 A. Alvarez — победа над B. Brown 2–1', 'Посев 1 A. Alvarez — Определится'],
+    ] as const) {
+      const body = (await sports.render(input(`/${lng}/statistic?champ=7`, { api: drawApi }))).fragment.body;
+      const text = body.replace(/<!-- -->/g, '');
+      expect(text.indexOf(`>${heading}</h3>`)).toBeGreaterThan(-1);
+      expect(text.indexOf(`>${heading}</h3>`)).toBeLessThan(
+        text.indexOf(lng === 'en' ? '>Final</h3>' : '>Финал</h3>'),
+      );
+      expect(text).toContain(sentence);
+      expect(text).toContain(tbd);
+      expect(text).toContain('data-result="won"');
+      expect(text).toContain('>(1)<');
+    }
+  });
+
   it.each(['/en/information/contacts', '/en/x'])('answers 404 for %s', async (url) => {
     const { status, fragment } = await sports.render(input(url));
     expect(status).toBe(404);

@@ -31,6 +31,23 @@ export interface ChampStatistics {
   season: { from: string; to: string; games: number };
   pointsRule: { win: number; draw: number; loss: number };
   table: TableRow[];
+  /** A knockout tournament's current draw (tennis); null (or absent, older servers) for a league. */
+  draw?: Draw | null;
+}
+
+/** A place of the draw: a player and their seed, or null while the match before it is unplayed. */
+export type DrawPlayer = { team: StatTeam; seed: number | null } | null;
+
+export interface DrawMatch {
+  home: DrawPlayer;
+  away: DrawPlayer;
+  /** Sets won, once the match is over. */
+  score: { home: number; away: number } | null;
+  winner: 'home' | 'away' | null;
+}
+
+export interface Draw {
+  rounds: { key: string; matches: DrawMatch[] }[];
 }
 
 export interface StatLine {
@@ -54,6 +71,9 @@ export interface GameStatistics {
     home: StatTeam;
     away: StatTeam;
     status: number;
+    periodScores?: [number, number][];
+    /** CS2 and Valorant: the series' maps played or under way, in order. */
+    maps?: string[];
   };
   match: StatLine[];
   form: { home: FormLetter[]; away: FormLetter[] };
@@ -65,14 +85,74 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function parseChampStatistics(body: unknown): ChampStatistics | null {
   if (!isObject(body) || !isObject(body.champ) || !isObject(body.season) || !Array.isArray(body.table))
     return null;
-  return body.table.every((r) => isObject(r) && isObject(r.team) && Array.isArray(r.form))
-    ? (body as unknown as ChampStatistics)
-    : null;
+  if (!body.table.every((r) => isObject(r) && isObject(r.team) && Array.isArray(r.form))) return null;
+  // A draw not shaped as rounds of matches is dropped rather than failing the whole table.
+  const draw = isObject(body.draw) && Array.isArray(body.draw.rounds) && body.draw.rounds.every(isRound);
+  return { ...(body as unknown as ChampStatistics), draw: draw ? (body.draw as unknown as Draw) : null };
 }
+
+const isRound = (r: unknown): boolean =>
+  isObject(r) && typeof r.key === 'string' && Array.isArray(r.matches) && r.matches.every(isObject);
 
 export function parseGameStatistics(body: unknown): GameStatistics | null {
   if (!isObject(body) || !isObject(body.game) || !Array.isArray(body.match)) return null;
   if (!isObject(body.form) || !isObject(body.headToHead) || !Array.isArray(body.headToHead.games))
     return null;
   return body as unknown as GameStatistics;
+}
+
+/** The rounds of a draw in playing order, whatever order the answer lists them in. */
+export const DRAW_ROUNDS = ['r32', 'r16', 'qf', 'sf', 'final'] as const;
+
+export interface BracketRound {
+  key: string;
+  matches: DrawMatch[];
+}
+
+/**
+ * The draw as bracket columns: known rounds in playing order (r32 … final), unknown keys after them
+ * in the answer's order, rounds without matches left out.
+ */
+export function bracketRounds(draw: Draw | null | undefined): BracketRound[] {
+  if (!draw) return [];
+  const rank = (key: string) => {
+    const i = (DRAW_ROUNDS as readonly string[]).indexOf(key);
+    return i === -1 ? DRAW_ROUNDS.length : i;
+  };
+  return draw.rounds
+    .map((round, i) => ({ round, i }))
+    .filter(({ round }) => round.matches.length > 0)
+    .sort((a, b) => rank(a.round.key) - rank(b.round.key) || a.i - b.i)
+    .map(({ round }) => ({ key: round.key, matches: round.matches }));
+}
+
+/** The player who went through, and the one who went out, of a played match; null before it. */
+export function matchResult(match: DrawMatch): { winner: DrawPlayer; loser: DrawPlayer } | null {
+  if (!match.winner || !match.score) return null;
+  return match.winner === 'home'
+    ? { winner: match.home, loser: match.away }
+    : { winner: match.away, loser: match.home };
+}
+
+export interface SeriesMap {
+  name: string;
+  /** The map's own score (rounds), null when the feed has not scored it yet. */
+  score: { home: number; away: number } | null;
+  /** The map under way: the last one listed while the series is in play (status 2 or 3). */
+  current: boolean;
+}
+
+/** The maps of an esports series with each one's score, the one under way marked. */
+export function seriesMaps(game: GameStatistics['game']): SeriesMap[] {
+  const maps = game.maps ?? [];
+  const periods = game.periodScores ?? [];
+  const inPlay = game.status === 2 || game.status === 3;
+  return maps.map((name, i) => {
+    const p = periods[i];
+    return {
+      name,
+      score: p ? { home: p[0], away: p[1] } : null,
+      current: inPlay && i === maps.length - 1,
+    };
+  });
 }
