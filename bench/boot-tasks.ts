@@ -12,12 +12,10 @@
  *   WEB_DIST_DIR=/tmp/dist-before npm run bench:boot          (a kept build, for before/after)
  *   BENCH_BOOT_RUNS=5 (default 5)
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { type Browser, chromium } from 'playwright-core';
-import { type BenchServer, NODE, REPO_ROOT, startServer } from './support.ts';
+import type { BenchServer } from './support.ts';
+import { startWebServer } from './web-server.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_BOOT_RUNS ?? 5));
 const CPU_SLOWDOWN = 4;
@@ -134,32 +132,8 @@ async function firstLiveGamePath(origin: string): Promise<string | null> {
   );
 }
 
-async function startOwnServer(): Promise<BenchServer> {
-  // WEB_DIST_DIR names a build kept aside (e.g. the one before a change): measured as it is.
-  if (!process.env.WEB_DIST_DIR) spawnSync(NODE, ['web/build.ts'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  const server = await startServer({
-    NODE_ENV: 'production',
-    MESSAGING: 'off',
-    AUTH_SECRET: 'bench-only-auth-secret-0123456789abcdefghij',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parlay-boot-')),
-    SEED_ON_START: 'true',
-  });
-  // Warm: the feed's world is loaded (live games exist) before anything is measured.
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const live = (await (
-      await fetch(`${server.origin}/web-api/sportsbook/v1/live?lang=en&limit=1`)
-    ).json()) as {
-      total?: number;
-    };
-    if ((live.total ?? 0) > 0) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return server;
-}
-
 async function main(): Promise<void> {
-  const server = process.env.BENCH_ORIGIN ? null : await startOwnServer();
+  const server = process.env.BENCH_ORIGIN ? null : await startWebServer('parlay-boot-');
   const origin = process.env.BENCH_ORIGIN ?? (server as BenchServer).origin;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

@@ -8,13 +8,13 @@
  *   WEB_DIST_DIR=/tmp/dist-before npm run bench:lighthouse   (a build kept aside, for before/after)
  * The machine's load average is printed beside the scores: on a busy machine they drop.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { NODE, REPO_ROOT, startServer } from './support.ts';
+import { REPO_ROOT } from './support.ts';
+import { startWebServer } from './web-server.ts';
 
 /**
  * Lighthouse's scores move from run to run on the same page (on this shared machine performance went
@@ -32,29 +32,14 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/** Measures a warm server, as players meet it: the feed's world is loaded and the page served once. */
+/** Measures a warm server, as players meet it: the page served a few times before. */
 async function warmUp(origin: string, pagePath: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const live = (await (await fetch(`${origin}/web-api/sportsbook/v1/live?lang=en&limit=1`)).json()) as {
-      total?: number;
-    };
-    if ((live.total ?? 0) > 0) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
   for (let i = 0; i < 5; i += 1) await (await fetch(origin + pagePath)).text();
 }
 
 async function main(): Promise<void> {
   const pagePath = process.argv[2] ?? '/en/';
-  if (!process.env.WEB_DIST_DIR) spawnSync(NODE, ['web/build.ts'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  const server = await startServer({
-    NODE_ENV: 'production',
-    MESSAGING: 'off',
-    AUTH_SECRET: 'bench-only-auth-secret-0123456789abcdefghij',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parlay-lh-')),
-    SEED_ON_START: 'true',
-  });
+  const server = await startWebServer('parlay-lh-');
   await warmUp(server.origin, pagePath);
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
