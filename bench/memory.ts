@@ -8,7 +8,9 @@
  * DATA_DIR (already migrated and seeded: what a restarted site holds).
  * MEMORY_IDLE_SECONDS (default 60); NODE_ENV=development measures the README's plain `npm start`
  * instead; RENDER_THREADS, PAGE_CACHE_MS, PAGE_CACHE_ENTRIES, FEED_PROVIDER, WEB_DIST_DIR,
- * MALLOC_ARENA_MAX and MEMORY_PROBE_SNAPSHOT (a heap snapshot's file) reach the server when set.
+ * MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_ and MEMORY_PROBE_SNAPSHOT (a heap
+ * snapshot's file) reach the server when set. BENCH_NODE_FLAGS adds node flags (a later V8 flag wins:
+ * `--initial-old-space-size=0` undoes the server's).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +36,8 @@ const PASSED = [
   'FEED_PROVIDER',
   'WEB_DIST_DIR',
   'MALLOC_ARENA_MAX',
+  'MALLOC_TRIM_THRESHOLD_',
+  'MALLOC_MMAP_THRESHOLD_',
   'MEMORY_PROBE_SNAPSHOT',
 ];
 
@@ -49,11 +53,17 @@ interface Figures {
   externalMb: number;
   arrayBuffersMb: number;
   wasmMemoriesMb: number[];
-  wasmResidentMb: number[];
+  wasmResidentMb: (number | null)[];
   workerThreads: { heapTotalMb: number; heapUsedMb: number; externalMb: number }[];
   heapLiveMb: number;
+  rssAfterCollectionMb: number;
   heapSpaces: Record<string, string>;
+  packages: string[];
+  largestMappings: string[];
 }
+
+/** A figure the probe could not take arrives as null (JSON of NaN). */
+const mbOf = (n: number | null) => (n === null || Number.isNaN(n) ? '?' : fmt(n, 0));
 
 async function probe(pid: number, file: string): Promise<Figures> {
   rmSync(file, { force: true });
@@ -74,23 +84,25 @@ function print(label: string, f: Figures): void {
   const threads = f.workerThreads.reduce((sum, t) => sum + t.heapTotalMb, 0);
   // External memory counts the WebAssembly memory's buffer: the rest of it is Node's buffers.
   const otherExternal = Math.max(0, f.externalMb - wasm);
-  const wasmResident = f.wasmResidentMb.reduce((sum, n) => sum + n, 0);
+  const wasmResident = f.wasmResidentMb.reduce<number>((sum, n) => sum + (n ?? 0), 0);
   const rest = f.rssMb - f.heapTotalMb - wasmResident - otherExternal - threads - f.fileMb;
   console.log(`${label} (load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}):`);
   console.log(
-    `  RSS ${fmt(f.rssMb, 0)} MB (anonymous ${fmt(f.anonymousMb, 0)}, file pages ${fmt(f.fileMb, 0)})`,
+    `  RSS ${fmt(f.rssMb, 0)} MB (anonymous ${fmt(f.anonymousMb, 0)}, file pages ${fmt(f.fileMb, 0)}); after a full collection of the main heap ${fmt(f.rssAfterCollectionMb, 0)}`,
   );
   console.log(
     `  main JS heap ${fmt(f.heapTotalMb, 0)} MB (used ${fmt(f.heapUsedMb, 0)}, live after a full collection ${fmt(f.heapLiveMb, 0)}), V8 malloced ${fmt(f.v8MallocedMb, 0)}`,
   );
   console.log(`  main heap spaces (used of resident MB): ${JSON.stringify(f.heapSpaces)}`);
   console.log(
-    `  PGlite WebAssembly memory ${f.wasmMemoriesMb.map((n) => fmt(n, 0)).join(' + ')} MB, resident ${f.wasmResidentMb.map((n) => fmt(n, 0)).join(' + ')} MB`,
+    `  PGlite WebAssembly memory ${f.wasmMemoriesMb.map((n) => fmt(n, 0)).join(' + ')} MB, resident ${f.wasmResidentMb.map(mbOf).join(' + ')} MB`,
   );
   console.log(`  other external ${fmt(otherExternal, 0)} MB (array buffers ${fmt(f.arrayBuffersMb, 0)})`);
   console.log(
     `  render threads: ${f.workerThreads.map((t) => `heap ${fmt(t.heapTotalMb, 0)} MB (used ${fmt(t.heapUsedMb, 0)}), external ${fmt(t.externalMb, 0)}`).join('; ') || 'none'}`,
   );
+  console.log(`  packages loaded by the main thread (${f.packages.length}): ${f.packages.join(' ')}`);
+  console.log(`  largest resident mappings (MB of perms, file, size): ${f.largestMappings.join('; ')}`);
   console.log(`  rest (native: compiled code, allocator, stacks, thread isolates' own) ${fmt(rest, 0)} MB`);
 }
 
@@ -100,8 +112,9 @@ async function idleRun(label: string, dataDir: string, file: string): Promise<Fi
   );
   const server = await startServer({
     ...PRODUCTION_ENV,
-    // As server/bin/parlay starts it (it says why); MALLOC_ARENA_MAX given here wins.
+    // As server/bin/parlay starts it (it says why); MALLOC_* given here win.
     MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
     ...passed,
     DATA_DIR: dataDir,
     MEMORY_PROBE_FILE: file,

@@ -22,7 +22,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './schema.ts';
 
@@ -164,8 +164,10 @@ async function openPostgres(
   poolSize: number,
   readUrl: string | null,
 ): Promise<DatabaseHandle> {
-  const db = postgresPool(connectionString, poolSize);
-  const readReplica = readUrl ? postgresPool(readUrl, poolSize) : null;
+  // pg loaded only for a PostgreSQL server: the embedded default never uses it (issue 25).
+  const { default: pgModule } = await import('pg');
+  const db = postgresPool(pgModule, connectionString, poolSize);
+  const readReplica = readUrl ? postgresPool(pgModule, readUrl, poolSize) : null;
   return {
     db,
     kind: 'postgres',
@@ -180,12 +182,12 @@ async function openPostgres(
   };
 }
 
-function postgresPool(connectionString: string, poolSize: number): Kysely<Database> {
+function postgresPool(pgModule: typeof pg, connectionString: string, poolSize: number): Kysely<Database> {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-      oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format),
+      oid === INT8_OID ? parseInt8 : pgModule.types.getTypeParser(oid, format),
   };
-  const pool = new pg.Pool({ connectionString, max: poolSize, types });
+  const pool = new pgModule.Pool({ connectionString, max: poolSize, types });
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash
   // the process: pg reports it on the pool, and the next query simply opens a new connection.
   pool.on('error', (err) => {

@@ -14,7 +14,7 @@
  * never polled: `npm start` behaves as it did before leadership existed.
  */
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { Gauge, type Registry } from 'prom-client';
 
 export type StopJobs = () => void | Promise<void>;
@@ -153,7 +153,9 @@ export class Leadership implements LeadershipView {
   }
 
   async #connect(group: Group): Promise<pg.Client> {
-    const client = new pg.Client({
+    // pg loaded when a leader is elected (PostgreSQL only): the embedded default never needs it.
+    const { default: pgModule } = await import('pg');
+    const client = new pgModule.Client({
       connectionString: this.#options.connectionString ?? undefined,
       application_name: `parlay-leader-${group.name}`,
       keepAlive: true,

@@ -9,6 +9,10 @@
  * steps of up to 20 ms on the event loop), which made most of the page's latency tail. With room to
  * grow first it runs one every 3–4 s: every page composed, paced at 130 req/s (about 55 % of the
  * peak), p50 9.1–9.5 → 7.1–7.5 ms, p90 36–40 → 10–12 ms, p99 75–79 → 27–38 ms.
+ * It costs idle memory (issue 25, bench/memory.ts): an idle server with every role, whose feed keeps
+ * allocating, holds 200–250 MB of main heap of which 120 MB is live, and without the flag 160–220
+ * MB (idle RSS 447–449 against 478–546 MB). It stays: without it (or at 128) the server spent 20–50 %
+ * more processor time per composed page (docs/deploy.md, Memory: 500–600 pages, A/B interleaved).
  *
  * --max-semi-space-size=16 (MB): that 128 MB young generation is V8's default for a machine with
  * this much memory, in every isolate: the main thread and each render thread. A server that keeps

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { DocumentStorage } from '../accounts/index.ts';
@@ -15,7 +15,17 @@ const MAX_INPUT_BYTES = 10 * 1024 * 1024;
 const MAX_INPUT_PIXELS = 40_000_000;
 export const IMAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+type Metadata = Awaited<ReturnType<ReturnType<typeof sharpModule>['metadata']>>;
+
+/**
+ * sharp loaded on the first upload: its native libvips is about 30 MB of resident memory that an
+ * idle server, which only serves stored images, never needs (issue 25, docs/deploy.md Memory).
+ */
+let loadedSharp: Promise<typeof sharpModule> | null = null;
+function loadSharp(): Promise<typeof sharpModule> {
+  loadedSharp ??= import('sharp').then((m) => m.default);
+  return loadedSharp;
+}
 
 export class CoverImageError extends Error {}
 
@@ -53,6 +63,7 @@ export class CoverImages {
       .executeTakeFirst();
     if (known)
       return { id, widths: known.widths, width: known.original_width, height: known.original_height };
+    const sharp = await loadSharp();
     let meta: Metadata;
     try {
       meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

@@ -4,7 +4,7 @@
  * template with {to} and {text}, JSON or form) that fits most SMS gateways.
  */
 import { readFileSync } from 'node:fs';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Config } from '../../platform/config.ts';
 
@@ -57,11 +57,19 @@ export interface MailSettings {
 
 export class SmtpMailer implements DeliveryProvider {
   readonly name = 'smtp';
-  readonly #transport: Transporter<SMTPTransport.SentMessageInfo>;
   readonly #settings: MailSettings;
+  #transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> | null = null;
 
   constructor(settings: MailSettings) {
     this.#settings = settings;
+  }
+
+  /**
+   * nodemailer loaded with the first message: about 15 MB of resident memory (its modules, compiled)
+   * that a server with nothing to send never needs (issue 25, docs/deploy.md Memory).
+   */
+  #transporter(): Promise<Transporter<SMTPTransport.SentMessageInfo>> {
+    const settings = this.#settings;
     const options: SMTPTransport.Options = {
       url: settings.smtpUrl,
       connectionTimeout: PROVIDER_TIMEOUT_MS,
@@ -69,12 +77,14 @@ export class SmtpMailer implements DeliveryProvider {
       socketTimeout: PROVIDER_TIMEOUT_MS,
       ...(settings.dkim ? { dkim: settings.dkim } : {}),
     };
-    this.#transport = nodemailer.createTransport(options);
+    this.#transport ??= import('nodemailer').then((m) => m.default.createTransport(options));
+    return this.#transport;
   }
 
   async send(message: OutgoingMessage): Promise<ProviderAnswer> {
     try {
-      const info = await this.#transport.sendMail({
+      const transport = await this.#transporter();
+      const info = await transport.sendMail({
         from: this.#settings.from,
         ...(this.#settings.replyTo ? { replyTo: this.#settings.replyTo } : {}),
         to: message.recipient,
@@ -101,7 +111,10 @@ export class SmtpMailer implements DeliveryProvider {
   }
 
   close(): void {
-    this.#transport.close();
+    void this.#transport?.then(
+      (transport) => transport.close(),
+      () => undefined,
+    );
   }
 }
 
