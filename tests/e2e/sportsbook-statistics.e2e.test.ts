@@ -160,14 +160,67 @@ describe('sportsbook statistics in Chromium', () => {
       const visual = page.getByRole('region', { name: label });
       await visual.getByText(noStream, { exact: true }).waitFor();
       const spoken = visual.locator('[aria-live="polite"]');
-      await expect
-        .poll(() => spoken.innerText(), { message: 'the live line' })
-        .toMatch(live);
+      await expect.poll(() => spoken.innerText(), { message: 'the live line' }).toMatch(live);
       expect(await visual.locator('svg[aria-hidden="true"]').count()).toBeGreaterThan(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await visual.scrollIntoViewIfNeeded();
       await page.screenshot({ path: artifact(`game-visual-${lng}-${width}-${theme}.png`) });
+      await context.close();
+    }
+  });
+
+  it('shows a tennis tournament’s draw as rounds of matches, scrolling inside its card at 390 px', async () => {
+    const sports = (await (await fetch(`${server.origin}${V1}/sports?lang=en`)).json()) as {
+      data: { id: number; slug: string }[];
+    };
+    const tennis = sports.data.find((s) => s.slug === 'tennis');
+    expect(tennis).toBeDefined();
+    const champs = (await (
+      await fetch(`${server.origin}${V1}/champs?sportId=${tennis!.id}&lang=en`)
+    ).json()) as {
+      data: { id: number }[];
+    };
+    type Answer = { draw: { rounds: { key: string; matches: { winner: string | null }[] }[] } | null };
+    let champId = 0;
+    let draw: NonNullable<Answer['draw']> | null = null;
+    // Every tournament has a draw under way (a round a day): the first one answered is enough.
+    for (const c of champs.data) {
+      const answer = (await (
+        await fetch(`${server.origin}${V1}/champs/${c.id}/statistics?lang=en`)
+      ).json()) as Answer;
+      if (answer.draw && answer.draw.rounds.length > 0) {
+        champId = c.id;
+        draw = answer.draw;
+        break;
+      }
+    }
+    expect(draw).not.toBeNull();
+    const first = draw!.rounds.find((r) => r.key === 'r32') ?? draw!.rounds.find((r) => r.key === 'r16')!;
+    const played = first.matches.some((m) => m.winner !== null);
+    for (const [width, theme, lng, heading, round, beat] of [
+      [
+        390,
+        'dark',
+        'ru',
+        'Сетка турнира',
+        first.key === 'r32' ? '1/16 финала' : '1/8 финала',
+        /^Победитель: /,
+      ],
+      [1440, 'light', 'en', 'Draw', first.key === 'r32' ? 'Round of 32' : 'Round of 16', / beat /],
+    ] as const) {
+      const context = await newContext(width, theme);
+      const page = await open(context, `/${lng}/statistic?champ=${champId}`);
+      const card = page.getByRole('region', { name: heading, exact: true });
+      const list = card.getByRole('list', { name: round, exact: true });
+      await list.waitFor();
+      expect(await list.getByRole('listitem').count()).toBe(first.matches.length);
+      if (played)
+        expect(await list.getByRole('listitem').filter({ hasText: beat }).count()).toBeGreaterThan(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`statistics-draw-${lng}-${width}-${theme}.png`) });
       await context.close();
     }
   });
