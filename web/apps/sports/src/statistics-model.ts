@@ -1,5 +1,7 @@
 /** The statistics the API answers (server statistics-schemas.ts): a champ's table and a game's figures. */
 
+import { isLiveStatus } from '@parlay/domain/sportsbook/game-status.ts';
+
 export type FormLetter = 'W' | 'D' | 'L';
 
 /** id is null for a team of the simulated past the catalogue has not listed yet (no link then). */
@@ -146,7 +148,7 @@ export interface SeriesMap {
 export function seriesMaps(game: GameStatistics['game']): SeriesMap[] {
   const maps = game.maps ?? [];
   const periods = game.periodScores ?? [];
-  const inPlay = game.status === 2 || game.status === 3;
+  const inPlay = isLiveStatus(game.status);
   return maps.map((name, i) => {
     const p = periods[i];
     return {
