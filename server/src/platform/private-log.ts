@@ -12,6 +12,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Batcher, createBatcher } from './batcher.ts';
 import type { BusHandler, EventBus, Unsubscribe } from './bus.ts';
+import { PREPARED_MARKER } from './db.ts';
 import type { Database } from './schema.ts';
 
 export const PRIVATE_TOPIC_PREFIX = 'user:';
@@ -47,7 +48,8 @@ export class PrivateLogBus implements EventBus {
       maxInFlight: 1,
       maxBatch: 256,
       run: async (items) => {
-        const { rows } = await sql<{ id: bigint | number | string }>`
+        // One text whatever the batch (a jsonb array): prepared once per connection.
+        const { rows } = await sql<{ id: bigint | number | string }>`${sql.raw(PREPARED_MARKER)}
           insert into realtime_private_log (topic, message)
           select e->>'topic', e->'message'
             from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as x (e, n)

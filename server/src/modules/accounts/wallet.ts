@@ -7,6 +7,7 @@
 import { currency as currencyOf, isCurrencyCode } from '@parlay/domain/money/index.ts';
 import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
+import { PREPARED_MARKER } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 
@@ -100,33 +101,14 @@ export async function listAccountsOfOwners(
 ): Promise<Map<bigint, Account[]>> {
   const byUser = new Map<bigint, Account[]>();
   if (userIds.length === 0 && accountIds.length === 0) return byUser;
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .select([...COLUMNS, 'user_id'])
-    .where('kind', '=', 'user')
-    .where('closed_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        ...(userIds.length > 0 ? [eb('user_id', 'in', [...userIds])] : []),
-        ...(accountIds.length > 0
-          ? [
-              eb(
-                'user_id',
-                'in',
-                eb
-                  .selectFrom('ledger_accounts as named')
-                  .select('named.user_id')
-                  .where('named.id', 'in', [...accountIds])
-                  .where('named.kind', '=', 'user'),
-              ),
-            ]
-          : []),
-      ]),
-    )
-    .orderBy('user_id')
-    .orderBy('type')
-    .orderBy('id')
-    .execute();
+  // Every transfer's push runs it: one text whatever the counts, prepared once per connection.
+  const { rows } = await sql<AccountRow & { user_id: bigint | null }>`${sql.raw(PREPARED_MARKER)}
+    select id, currency, type, balance, is_active, points, is_frozen, user_id from ledger_accounts
+    where kind = 'user' and closed_at is null
+      and (user_id = any(${userIds.map(String)}::bigint[])
+        or user_id in (select named.user_id from ledger_accounts as named
+          where named.id = any(${accountIds.map(String)}::bigint[]) and named.kind = 'user'))
+    order by user_id, type, id`.execute(db);
   for (const row of rows) {
     if (row.user_id === null) continue;
     const list = byUser.get(row.user_id) ?? [];

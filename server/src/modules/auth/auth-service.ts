@@ -5,8 +5,9 @@
  */
 
 import { isTermsChanged, tokenState } from '@parlay/domain/session/session-token.ts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
+import { PREPARED_MARKER } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { SiteConfigService } from '../config/index.ts';
@@ -52,6 +53,20 @@ export interface ResolvedSession {
 
 /** Seen-at is written at most this often per session. */
 const TOUCH_INTERVAL_MS = 60_000;
+
+/** The session lookup's row (resolve); columns listed, never `*`: the statement is prepared. */
+interface SessionRow {
+  id: string;
+  expires_at: Date;
+  last_seen_at: Date;
+  reauth_at: Date | null;
+  user_id: number;
+  ban_level: number;
+  ban_version: number;
+  currency: string;
+  language: string;
+  terms_accepted_at: Date | null;
+}
 
 /** A new player as onUserRegistered listeners see it (promo code and country as typed at registration). */
 export interface RegisteredUser {
@@ -232,27 +247,15 @@ export class AuthService {
     if (!token) return null;
     const claims = await this.sessions.readToken(token);
     if (!claims) return null;
-    const row = await this.#db
-      .selectFrom('auth_sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select([
-        's.id',
-        's.expires_at',
-        's.last_seen_at',
-        's.reauth_at',
-        'u.id as user_id',
-        'u.ban_level',
-        'u.ban_version',
-        'u.currency',
-        'u.language',
-        'u.terms_accepted_at',
-      ])
-      .where('s.id', '=', claims.sid)
-      .where('s.user_id', '=', claims.sub)
-      .where('s.revoked_at', 'is', null)
-      // A session of an earlier epoch was ended with all the others, even if it was opened after.
-      .whereRef('s.user_epoch', '=', 'u.session_epoch')
-      .executeTakeFirst();
+    // Every signed-in request runs it: one text, prepared once per connection (PREPARED_MARKER).
+    const { rows } = await sql<SessionRow>`${sql.raw(PREPARED_MARKER)}
+      select s.id, s.expires_at, s.last_seen_at, s.reauth_at, u.id as user_id, u.ban_level, u.ban_version,
+        u.currency, u.language, u.terms_accepted_at
+      from auth_sessions s join users u on u.id = s.user_id
+      where s.id = ${claims.sid} and s.user_id = ${claims.sub} and s.revoked_at is null
+        -- A session of an earlier epoch was ended with all the others, even if it was opened after.
+        and s.user_epoch = u.session_epoch`.execute(this.#db);
+    const row = rows[0];
     if (!row) return null;
     const now = this.#clock.nowMs();
     const state = tokenState(claims, now, row.expires_at.getTime());

@@ -12,6 +12,7 @@
 import { type Selectable, sql } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { TournamentsContext } from './context.ts';
+import { tournamentsChanged } from './open-tournaments.ts';
 import type { TournamentScoring, TournamentStatus, TournamentTables } from './tables.ts';
 
 type Row = Selectable<TournamentTables['tournaments']>;
@@ -113,6 +114,7 @@ export async function createTournament(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  tournamentsChanged(ctx.db);
   return view(row as Row, ctx.clock.nowMs(), false);
 }
 

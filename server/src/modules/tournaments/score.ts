@@ -5,9 +5,14 @@
  * wagered adds the round's stakes, biggest_win keeps the largest payout, biggest_multiplier the
  * largest payout / stake (in 1/10000). A round told twice counts once (tournament_rounds).
  * Each changed leaderboard is announced on its topic at most once per publishEveryMs.
+ * The statement is prepared (one text, PREPARED_MARKER), and not sent at all for a round that no
+ * tournament can admit (open-tournaments.ts: such a round is kept and scored later, with its own
+ * time, if a tournament created elsewhere turns out to admit it).
  */
 import { sql } from 'kysely';
+import { PREPARED_MARKER } from '../../platform/db.ts';
 import { type TournamentsContext, tournamentTopic } from './context.ts';
+import { planScoring } from './open-tournaments.ts';
 
 export interface ScoredRound {
   userId: bigint;
@@ -20,10 +25,19 @@ export interface ScoredRound {
   payoutMinor: bigint;
 }
 
+/** Counts the round in the tournaments that admit it; answers how many did. */
 export async function scoreRound(ctx: TournamentsContext, round: ScoredRound): Promise<number> {
-  const now = ctx.clock.now();
+  const atMs = ctx.clock.nowMs();
+  const plan = await planScoring(ctx, round, atMs, scoreRoundAt);
+  for (const skipped of plan.replay) await scoreRoundAt(ctx, skipped.round, skipped.atMs);
+  return plan.scoreNow ? scoreRoundAt(ctx, round, atMs) : 0;
+}
+
+/** The scoring statement for a round told at atMs. */
+async function scoreRoundAt(ctx: TournamentsContext, round: ScoredRound, atMs: number): Promise<number> {
+  const now = new Date(atMs);
   const multiplier = round.stakedMinor > 0n ? (round.payoutMinor * 10_000n) / round.stakedMinor : 0n;
-  const result = await sql<{ tournament_id: bigint }>`
+  const result = await sql<{ tournament_id: bigint }>`${sql.raw(PREPARED_MARKER)}
     with t as (
       select id, scoring from tournaments
       where currency = ${round.currency} and status in ('scheduled', 'running')

@@ -4,7 +4,7 @@
  * player who did not opt in is not scored), announced on the tournament's topic, refused after
  * the end, and at the end paid once per place through the ledger (ties: the earlier score wins).
  */
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import {
   CASINO_API,
   type CasinoTestApp,
@@ -213,4 +213,58 @@ it('ranks equal scores by the earlier score time (biggest win, open to all)', as
     const p = players[k]!;
     expect((await t.ledger.account(p.userId, p.accountId)).moneyMinor).toBe(prize);
   }
+});
+
+it('skips rounds while no tournament is open, and scores a skipped one later for a tournament another process created before it', async () => {
+  const p = await fundedPlayer(t, 0n);
+  let n = 0;
+  const round = () =>
+    scoreRound(ctx, {
+      userId: p.userId,
+      accountId: p.accountId,
+      roundKey: `in-house:${9_100_000 + ++n}`,
+      gameId: DICE_ID,
+      currency: 'RUB',
+      stakedMinor: 100n,
+      payoutMinor: 250n,
+    });
+  expect(await round()).toBe(0); // before the tournament existed: never counts
+  t.clock.advance(1000);
+  // As the CLI of another process does it: no word to this process's cache.
+  const created = await ctx.db
+    .insertInto('tournaments')
+    .values({
+      name_ru: 'Снаружи',
+      name_en: 'Elsewhere',
+      terms_ru: '',
+      terms_en: '',
+      starts_at: new Date(t.clock.nowMs() - 60_000),
+      ends_at: new Date(t.clock.nowMs() + 60_000),
+      game_ids: null,
+      scoring: 'biggest_win',
+      currency: 'RUB',
+      prizes_minor: [100n],
+      opt_in_required: false,
+      created_at: t.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  t.clock.advance(1000);
+  expect(await round()).toBe(0); // skipped: the cache does not know the tournament yet
+  const scores = () =>
+    ctx.db
+      .selectFrom('tournament_scores')
+      .select(['score', 'rounds'])
+      .where('tournament_id', '=', created.id)
+      .execute();
+  await vi.waitFor(async () => expect(await scores()).toEqual([{ score: 250n, rounds: 1 }]), {
+    timeout: 10_000,
+    interval: 100,
+  });
+  const counted = await ctx.db
+    .selectFrom('tournament_rounds')
+    .select('round_key')
+    .where('tournament_id', '=', created.id)
+    .execute();
+  expect(counted).toEqual([{ round_key: 'in-house:9100002' }]);
 });
