@@ -174,7 +174,12 @@ describe('sports remote', () => {
     });
     for (const [lng, heading, sentence, tbd] of [
       ['en', 'Semi-final', 'Seed 1 A. Alvarez beat B. Brown 2–1', 'Seed 1 A. Alvarez v To be decided'],
-      ['ru', 'Полуфинал', 'Победитель: Посев 1 A. Alvarez; соперник: B. Brown; счёт 2–1', 'Посев 1 A. Alvarez — Определится'],
+      [
+        'ru',
+        'Полуфинал',
+        'Победитель: Посев 1 A. Alvarez; соперник: B. Brown; счёт 2–1',
+        'Посев 1 A. Alvarez — Определится',
+      ],
     ] as const) {
       const body = (await sports.render(input(`/${lng}/statistic?champ=7`, { api: drawApi }))).fragment.body;
       const text = body.replace(/<!-- -->/g, '');
