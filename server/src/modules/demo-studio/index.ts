@@ -31,6 +31,7 @@ import {
   slotSymbols,
   validBet,
 } from './games.ts';
+import { HoldemStudio, holdemRoutes } from './holdem-routes.ts';
 import { renderPlayPage, STUDIO_SCRIPT } from './page.ts';
 import { type ParlayAnswer, ParlayClient, ParlayUnavailable } from './parlay-client.ts';
 import { pokerLobby } from './poker-tables.ts';
@@ -219,6 +220,9 @@ export async function demoStudioModule(app: RoutesApp, options: DemoStudioOption
       return { ...result, balance: end.body.balance, replayed: bet.body.replayed === true };
     },
   );
+
+  // Table play at the hold'em tables (holdem-routes.ts): seats, hands against the bots, the wallet.
+  holdemRoutes(app, STUDIO_PREFIX, new HoldemStudio(deps.db.db, deps.clock, parlay));
 
   // The table-poker lobby's tables with the seats taken now (the lobby page polls it).
   app.get(`${STUDIO_PREFIX}/api/poker/tables`, { schema: { hide: true } }, async (_request, reply) => {
