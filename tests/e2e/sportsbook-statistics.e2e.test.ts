@@ -126,6 +126,13 @@ describe('sportsbook statistics in Chromium', () => {
     const champ = await open(context, `/ru/statistic?champ=${game.champ.id}`);
     await champ.getByRole('heading', { name: 'Турнирная таблица' }).waitFor();
     await champ.getByRole('columnheader', { name: 'Очки', exact: true }).waitFor();
+    // The champ's top scorers: a table of its own, the page still without horizontal scroll.
+    const scorers = champ.getByRole('region', { name: 'Бомбардиры' }).getByRole('table');
+    await scorers.getByRole('columnheader', { name: 'Голы', exact: true }).waitFor();
+    expect(await scorers.getByRole('rowheader').count()).toBeGreaterThan(0);
+    expect(
+      await champ.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await champ.screenshot({ path: artifact('statistics-champ-ru-390-light.png'), fullPage: true });
 
     const popup = await open(await newContext(1440, 'light'), `/en/statisticpopup?game=${game.id}`);

@@ -2,7 +2,8 @@
  * A championship's statistics page: its league table over the season window, each row with the
  * team's form, computed from the season's finished games (season-games.ts), and for a knockout
  * tournament of the simulator (tennis) its current draw as far as it has been played, the table
- * then counting that draw's matches. Throws CHAMP_NOT_FOUND.
+ * then counting that draw's matches, and the top scorers over the table's games (simulated football,
+ * ice hockey and handball: statistics-scorers.ts). Throws CHAMP_NOT_FOUND.
  */
 import {
   leagueTable,
@@ -19,6 +20,7 @@ import type { SimulatedHistory } from './feed/simulator/history.ts';
 import { nameIn } from './game-view.ts';
 import { readSeasonGames, seasonStartMs } from './season-games.ts';
 import { champTeamRefs, readSeasonTeams, type SeasonTeam } from './season-teams.ts';
+import { champScorers, type ScorerView } from './statistics-scorers.ts';
 
 export interface TableRowView extends Omit<TableRow, 'teamKey'> {
   team: SeasonTeam;
@@ -36,6 +38,8 @@ export interface ChampStatistics {
   table: TableRowView[];
   /** A knockout tournament's current draw; null for a league. */
   draw: DrawView | null;
+  /** The top scorers over the table's games: goals, then fewer games, then name; empty without squads. */
+  scorers: ScorerView[];
 }
 
 export async function getChampStatistics(
@@ -44,6 +48,8 @@ export async function getChampStatistics(
   champId: number,
   lang: string,
   nowMs: number,
+  /** The feed seed the simulated squads are drawn from; null: no scorers. */
+  seed: number | null = null,
 ): Promise<ChampStatistics> {
   const champ = await db
     .selectFrom('champs as c')
@@ -87,5 +93,6 @@ export async function getChampStatistics(
       team: teams.get(teamKey) ?? { id: null, name: '' },
     })),
     draw: draw ? drawProgress(draw, games, teams) : null,
+    scorers: champScorers(seed, history, champ.sport_id, games, refs, teams, lang),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * A game's statistics (the statistics page and popup): its match statistics, both teams' form,
- * their head-to-head over the season and the table of its championship. Throws GAME_NOT_FOUND.
+ * their head-to-head over the season and the table of its championship, and the goals of a live or
+ * finished simulated football, ice hockey or handball game with their scorers. Throws GAME_NOT_FOUND.
  */
 import { GAME_STATUS, isOverStatus } from '@parlay/domain/sportsbook/game-status.ts';
 import { type FinishedGame, formOf, headToHead } from '@parlay/domain/sportsbook/league-table.ts';
@@ -15,6 +16,7 @@ import type { SimulatedHistory } from './feed/simulator/history.ts';
 import { nameIn } from './game-view.ts';
 import { HEAD_TO_HEAD_DAYS, readSeasonGames } from './season-games.ts';
 import { readSeasonTeams, type SeasonTeam } from './season-teams.ts';
+import { type GoalView, gameGoals } from './statistics-scorers.ts';
 
 export const FORM_GAMES = 5;
 
@@ -41,6 +43,8 @@ export interface GameStatistics {
     maps: string[];
   };
   match: StatLine[];
+  /** The goals so far (all of a finished game), in order, with minute and scorer; empty without squads. */
+  goals: GoalView[];
   /** Each team's last results in the sport (up to HEAD_TO_HEAD_DAYS back), newest first, from its side. */
   form: { home: ('W' | 'D' | 'L')[]; away: ('W' | 'D' | 'L')[] };
   headToHead: { games: PastGameView[]; homeWins: number; draws: number; awayWins: number };
@@ -84,6 +88,21 @@ export async function getGameStatistics(
       maps: mapsOf(g, options.seed),
     },
     match: matchLines(g, options.seed),
+    goals: gameGoals(
+      options.seed,
+      history,
+      {
+        ref: g.ref,
+        sportId: g.sport_id,
+        status: g.status,
+        startAtMs: g.start_at.getTime(),
+        homeRef: g.home_ref,
+        awayRef: g.away_ref,
+        score: [g.score_home, g.score_away],
+      },
+      options.nowMs,
+      lang,
+    ),
     form: { home: formOf(g.home_ref, before, FORM_GAMES), away: formOf(g.away_ref, before, FORM_GAMES) },
     headToHead: {
       games: h2h.games.map(view),

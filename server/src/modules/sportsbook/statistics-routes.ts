@@ -40,7 +40,7 @@ export function registerStatisticsRoutes(app: RoutesApp, deps: ModuleDeps): void
         tags,
         summary: 'A championship’s table',
         description:
-          'The league table over the last 7 days (played, won, drawn, lost, scores for and against, points, form), from the finished games. 404 CHAMP_NOT_FOUND.',
+          'The league table over the season so far (played, won, drawn, lost, scores for and against, points, form), from the finished games, and the top 10 scorers over the same games (simulated football, ice hockey, handball). 404 CHAMP_NOT_FOUND.',
         params: ChampParams,
         querystring: ChampStatisticsQuery,
         response: { 200: ChampStatisticsSchema },
@@ -50,7 +50,7 @@ export function registerStatisticsRoutes(app: RoutesApp, deps: ModuleDeps): void
       const { champId } = request.params;
       const { lang } = request.query;
       const answer = await champs.get(`${champId}:${lang}`, () =>
-        getChampStatistics(db, history, champId, lang, deps.clock.nowMs()),
+        getChampStatistics(db, history, champId, lang, deps.clock.nowMs(), seed),
       );
       reply.header('cache-control', `public, max-age=0, s-maxage=${CHAMP_TTL_MS / 1000}`);
       return answer;
@@ -64,7 +64,7 @@ export function registerStatisticsRoutes(app: RoutesApp, deps: ModuleDeps): void
         tags,
         summary: 'A game’s statistics',
         description:
-          'Match statistics (shots, possession, corners, cards for football; sport-specific totals otherwise), both teams’ form and their head-to-head. 404 GAME_NOT_FOUND.',
+          'Match statistics (shots, possession, corners, cards for football; sport-specific totals otherwise), the goals so far with minute and scorer, both teams’ form and their head-to-head. 404 GAME_NOT_FOUND.',
         params: GameParams,
         querystring: GameStatisticsQuery,
         response: { 200: GameStatisticsSchema },

@@ -65,6 +65,20 @@ const Draw = Type.Object(
   { description: 'A knockout tournament’s current draw (tennis)' },
 );
 
+const Scorer = Type.Object({
+  name: Type.String({ description: 'The player, "initial. surname" in the request’s language' }),
+  team: Team,
+  goals: Type.Integer(),
+  games: Type.Integer({ description: 'Games the player played among the table’s games' }),
+});
+
+const Goal = Type.Object({
+  minute: Type.Integer({ description: 'Match minute, 1-based; a period’s last minute in added time' }),
+  added: Type.Integer({ description: 'Minutes into added time (45+2: minute 45, added 2); 0 otherwise' }),
+  side: Type.Union([Type.Literal('home'), Type.Literal('away')]),
+  scorer: Type.String(),
+});
+
 export const ChampStatisticsSchema = Type.Object({
   champ: Type.Object({
     id: Type.Integer(),
@@ -80,6 +94,11 @@ export const ChampStatisticsSchema = Type.Object({
   pointsRule: Type.Object({ win: Type.Integer(), draw: Type.Integer(), loss: Type.Integer() }),
   table: Type.Array(TableRow),
   draw: Type.Union([Draw, Type.Null()]),
+  scorers: Type.Array(Scorer, {
+    maxItems: 10,
+    description:
+      'Top scorers over the table’s games (goals, then fewer games, then name); empty for a sport or feed without squads',
+  }),
 });
 
 const StatLine = Type.Object({
@@ -104,6 +123,10 @@ export const GameStatisticsSchema = Type.Object({
     }),
   }),
   match: Type.Array(StatLine),
+  goals: Type.Array(Goal, {
+    description:
+      'A live or finished game’s goals so far, in order (simulated football, ice hockey, handball)',
+  }),
   form: Type.Object({ home: Form, away: Form }),
   headToHead: Type.Object({
     games: Type.Array(

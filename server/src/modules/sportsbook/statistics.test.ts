@@ -1,9 +1,11 @@
 import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { profileOf } from '@parlay/domain/sportsbook/sport-profiles.ts';
+import { topScorers } from '@parlay/domain/sportsbook/squads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
 import { SimulatedHistory } from './feed/simulator/history.ts';
-import { seasonStartMs } from './season-games.ts';
+import { readSeasonGames, seasonStartMs } from './season-games.ts';
+import { squadReader } from './statistics-scorers.ts';
 import { getApi, SIMULATED_START_MS as NOW, simulatedCatalogueApp } from './test-support.ts';
 
 interface Row {
@@ -219,6 +221,104 @@ describe('sportsbook statistics', () => {
       expect(JSON.stringify(stats.body)).not.toContain('"ref"');
     }
     expect(met).toBeGreaterThan(0);
+  });
+
+  interface Scorer {
+    name: string;
+    team: { id: number | null; name: string };
+    goals: number;
+    games: number;
+  }
+
+  it('a champ’s top scorers are the first ten of a tally that adds up to every team’s goals for', async () => {
+    for (const sportId of [1, 4]) {
+      const champ = await champOf(sportId);
+      const { body } = await get(`/champs/${champ.id}/statistics?lang=en`);
+      const world = history.world.champsBySport.get(sportId)!.find((c) => c.names.en === champ.name)!;
+      // The same games the table counts: the database's and the simulated past of the season.
+      const fromMs = history.seasonStartMs(sportId, world.ref, NOW)!;
+      const games = await readSeasonGames(t.deps.db.db, history, {
+        sportId,
+        champRef: world.ref,
+        nowMs: NOW,
+        days: (NOW - fromMs) / 86_400_000,
+      });
+      expect(games.length).toBe(body.season.games);
+      const all = topScorers(285, games, squadReader(285, history.world, sportId), {
+        teamRefs: new Set(world.teams.map((x) => x.ref)),
+        lang: 'en',
+        limit: 10_000,
+      });
+      const nameOf = new Map(world.teams.map((x) => [x.ref, x.names.en]));
+      for (const row of body.table as Row[]) {
+        const team = world.teams.find((x) => x.names.en === row.team.name)!;
+        const goals = all.filter((r) => r.teamRef === team.ref).reduce((s, r) => s + r.goals, 0);
+        expect(goals, row.team.name).toBe(row.scoreFor);
+      }
+      const scorers: Scorer[] = body.scorers;
+      expect(scorers.length).toBe(Math.min(10, all.length));
+      expect(scorers.length).toBeGreaterThan(0);
+      expect(scorers.map((s) => [s.name, s.team.name, s.goals, s.games])).toEqual(
+        all.slice(0, 10).map((r) => [r.player.names.en, nameOf.get(r.teamRef), r.goals, r.games]),
+      );
+      for (let i = 1; i < scorers.length; i += 1) {
+        const [a, b] = [scorers[i - 1]!, scorers[i]!];
+        expect(a.goals * 1000 - a.games).toBeGreaterThanOrEqual(b.goals * 1000 - b.games);
+      }
+      for (const s of scorers) expect(s.games).toBeLessThanOrEqual(body.season.games);
+      expect(JSON.stringify(scorers)).not.toMatch(/"(t|g|ch):\d|"number"|"ref"/);
+    }
+    // Russian names in Russian; a sport without squads has no scorers.
+    const ru = await get(`/champs/${(await champOf(1)).id}/statistics?lang=ru`);
+    for (const s of ru.body.scorers as Scorer[])
+      expect(s.name).toMatch(/^\p{Script=Cyrillic}\. \P{Script=Latin}+$/u);
+    expect((await get(`/champs/${(await champOf(40)).id}/statistics?lang=en`)).body.scorers).toEqual([]);
+  });
+
+  it('a finished or live football game lists its goals so far: minute, side, scorer', async () => {
+    const read = (statuses: number[]) =>
+      t.deps.db.db
+        .selectFrom('games')
+        .select(['id', 'status', 'score_home', 'score_away'])
+        .where('sport_id', 'in', [1, 4])
+        .where('status', 'in', statuses)
+        .orderBy('id')
+        .limit(15)
+        .execute();
+    const finished = await read([GAME_STATUS.FINISHED]);
+    const live = await read([GAME_STATUS.IN_PLAY, GAME_STATUS.BREAK]);
+    expect(finished.length).toBeGreaterThan(0);
+    expect(live.length).toBeGreaterThan(0);
+    const played = [...finished, ...live];
+    let goals = 0;
+    for (const g of played) {
+      const { body } = await get(`/games/${g.id}/statistics?lang=en`);
+      const list: { minute: number; added: number; side: string; scorer: string }[] = body.goals;
+      // Every goal of the score so far, none yet to come.
+      expect(
+        list.filter((x) => x.side === 'home'),
+        `game ${g.id}`,
+      ).toHaveLength(g.score_home);
+      expect(
+        list.filter((x) => x.side === 'away'),
+        `game ${g.id}`,
+      ).toHaveLength(g.score_away);
+      for (let i = 0; i < list.length; i += 1) {
+        expect(list[i]!.scorer).toMatch(/^\p{Script=Latin}\. /u);
+        expect(list[i]!.minute).toBeGreaterThanOrEqual(1);
+        if (i > 0) expect(list[i]!.minute).toBeGreaterThanOrEqual(list[i - 1]!.minute);
+      }
+      goals += list.length;
+    }
+    expect(goals).toBeGreaterThan(0);
+    const notStarted = await t.deps.db.db
+      .selectFrom('games')
+      .select('id')
+      .where('sport_id', '=', 1)
+      .where('status', '=', GAME_STATUS.NOT_STARTED)
+      .limit(1)
+      .execute();
+    expect((await get(`/games/${notStarted[0]!.id}/statistics?lang=en`)).body.goals).toEqual([]);
   });
 
   it('refuses bad ids and limits with stable codes', async () => {

@@ -21,7 +21,10 @@ import {
   type DrawPlayer,
   type FormLetter,
   type GameStatistics,
+  type GoalLine,
+  goalLines,
   matchResult,
+  type Scorer,
   type StatLine,
   seriesMaps,
   type TableRow,
@@ -51,6 +54,7 @@ export function StatisticPage({ model }: { model: StatisticModel }) {
         {game && stats ? <HeadToHeadCard stats={stats} /> : null}
         {table?.draw ? <DrawCard rounds={bracketRounds(table.draw)} /> : null}
         {table ? <TableCard table={table} focus={game} /> : null}
+        {table?.scorers?.length ? <ScorersCard table={table} scorers={table.scorers} /> : null}
       </div>
       {game && !model.popup ? (
         <a
@@ -75,6 +79,7 @@ function MatchCard({ game, stats }: { game: GamePage; stats: GameStatistics | nu
         {t('statistic.match')}
       </h2>
       {stats ? <MapList game={stats.game} /> : null}
+      {stats ? <GoalList game={game} goals={goalLines(stats.goals)} /> : null}
       {lines.length === 0 ? <p className={styles.note}>{t('statistic.not_yet')}</p> : null}
       <dl className={styles.lines}>
         {lines.map((line) => (
@@ -269,6 +274,101 @@ function TableLine({ row, focused }: { row: TableRow; focused: boolean }) {
         <FormBadges form={row.form} team={row.team.name} />
       </td>
     </tr>
+  );
+}
+
+/** The champ's top scorers over the table's games: rank, player, team, games, goals. */
+function ScorersCard({ table, scorers }: { table: ChampStatistics; scorers: Scorer[] }) {
+  const t = useT('sports');
+  const { lng } = useSportsContext();
+  const clock = useClock();
+  const season = `${formatDate(table.season.from, lng, clock)} — ${formatDate(table.season.to, lng, clock)}`;
+  const head = (key: string) => (
+    <th scope="col">
+      <span title={t(`statistic.col.${key}`)} aria-hidden="true">
+        {t(`statistic.abbr.${key}`)}
+      </span>
+      <VisuallyHidden>{t(`statistic.col.${key}`)}</VisuallyHidden>
+    </th>
+  );
+  return (
+    <Card as="section" className={styles.card} aria-labelledby="stat-scorers">
+      <h2 id="stat-scorers" className={styles.title}>
+        {t('statistic.scorers')}
+      </h2>
+      <div className={styles.tableScroll}>
+        <table className={styles.table}>
+          <caption className={styles.caption}>
+            {table.champ.name} · {t('statistic.season', { dates: season, count: table.season.games })}
+          </caption>
+          <thead>
+            <tr>
+              {head('position')}
+              <th scope="col" className={styles.teamCol}>
+                {t('statistic.col.player')}
+              </th>
+              <th scope="col" className={styles.teamCol}>
+                {t('statistic.col.team')}
+              </th>
+              {head('games')}
+              {head('goals')}
+            </tr>
+          </thead>
+          <tbody>
+            {scorers.map((s, i) => (
+              <tr key={`${s.team.name}:${s.name}`}>
+                <td className={styles.value}>{i + 1}</td>
+                <th scope="row" className={styles.teamCol}>
+                  {s.name}
+                </th>
+                <td className={styles.teamCol}>{s.team.name}</td>
+                <td className={styles.value}>{s.games}</td>
+                <td className={`${styles.value} ${styles.points}`}>{s.goals}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={styles.note}>{t('statistic.scorers_note')}</p>
+    </Card>
+  );
+}
+
+/** A game's goals in order: minute, the scorer on their team's side, the score it made. */
+function GoalList({ game, goals }: { game: GamePage; goals: GoalLine[] }) {
+  const t = useT('sports');
+  if (goals.length === 0) return null;
+  const minute = (g: GoalLine) =>
+    g.added > 0
+      ? t('statistic.goal_minute_added', { minute: g.minute, added: g.added })
+      : t('statistic.goal_minute', { minute: g.minute });
+  return (
+    <>
+      <h3 id="stat-goals" className={styles.subtitle}>
+        {t('statistic.goals')}
+      </h3>
+      <ol className={styles.h2hList} aria-labelledby="stat-goals">
+        {goals.map((g, i) => (
+          <li key={i} className={styles.h2hGame}>
+            <span className={styles.date}>{minute(g)}</span>
+            <span className={styles.h2hHome}>{g.side === 'home' ? g.scorer : ''}</span>
+            <span className={styles.value}>
+              <span aria-hidden="true">
+                {g.score.home}:{g.score.away}
+              </span>
+              <VisuallyHidden>
+                {g.side === 'home' ? '' : `${g.scorer}, `}
+                {t('statistic.goal_of', { team: game[g.side].name })},{' '}
+                {t('statistic.goal_score', { home: g.score.home, away: g.score.away })}
+              </VisuallyHidden>
+            </span>
+            <span aria-hidden={g.side === 'away' ? 'true' : undefined}>
+              {g.side === 'away' ? g.scorer : ''}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 

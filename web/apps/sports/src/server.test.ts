@@ -194,6 +194,51 @@ describe('sports remote', () => {
     }
   });
 
+  it('renders a champ’s top scorers as a table with a caption and row headers, in both languages', async () => {
+    const scorer = (name: string, team: string, goals: number, games: number) => ({
+      name,
+      team: { id: null, name: team },
+      goals,
+      games,
+    });
+    const champStats = (ru: boolean) => ({
+      champ: {
+        id: 8,
+        name: ru ? 'Премьер-лига' : 'Premier League',
+        sport: { id: 1, slug: 'football', name: 'Football' },
+        country: { code: 'EN', name: ru ? 'Англия' : 'England' },
+      },
+      season: { from: '2026-11-01T00:00:00.000Z', to: '2026-11-24T00:00:00.000Z', games: 21 },
+      pointsRule: { win: 3, draw: 1, loss: 0 },
+      table: [],
+      draw: null,
+      scorers: ru
+        ? [scorer('Д. Смит', 'Лондон ФК', 7, 6), scorer('О. Тейлор', 'Лидс Сити', 5, 5)]
+        : [scorer('J. Smith', 'London FC', 7, 6), scorer('O. Taylor', 'Leeds City', 5, 5)],
+    });
+    for (const [lng, heading, player, column] of [
+      ['en', 'Top scorers', 'J. Smith', 'Goals'],
+      ['ru', 'Бомбардиры', 'Д. Смит', 'Голы'],
+    ] as const) {
+      const api: ApiFetch = async (path) => ({
+        status: 200,
+        json: async () =>
+          path.includes('/statistics')
+            ? champStats(lng === 'ru')
+            : path.includes('/sports?')
+              ? { data: [football] }
+              : { data: [] },
+      });
+      const body = (await sports.render(input(`/${lng}/statistic?champ=8`, { api }))).fragment.body;
+      const text = body.replace(/<!-- -->/g, '');
+      expect(text).toContain(`id="stat-scorers" class="`);
+      expect(text).toContain(`>${heading}</h2>`);
+      expect(text).toMatch(new RegExp(`<th scope="row"[^>]*>${player}</th>`));
+      expect(text).toContain(`>${column}</span>`);
+      expect(text.indexOf(player)).toBeLessThan(text.indexOf(lng === 'en' ? 'O. Taylor' : 'О. Тейлор'));
+    }
+  });
+
   it.each(['/en/information/contacts', '/en/x'])('answers 404 for %s', async (url) => {
     const { status, fragment } = await sports.render(input(url));
     expect(status).toBe(404);

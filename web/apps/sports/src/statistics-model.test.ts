@@ -4,8 +4,10 @@ import {
   type Draw,
   type DrawMatch,
   type GameStatistics,
+  goalLines,
   matchResult,
   parseChampStatistics,
+  parseGameStatistics,
   seriesMaps,
 } from './statistics-model.ts';
 
@@ -130,5 +132,33 @@ describe('parseChampStatistics', () => {
     expect(parseChampStatistics(body)?.draw).toEqual(draw);
     expect(parseChampStatistics({ ...body, draw: { rounds: 'x' } })?.draw).toBeNull();
     expect(parseChampStatistics({ ...body, draw: null })?.draw).toBeNull();
+  });
+
+  it('goal lines carry the score each goal made; malformed scorers or goals are dropped', () => {
+    const goals = [
+      { minute: 12, added: 0, side: 'home' as const, scorer: 'A. Smith' },
+      { minute: 45, added: 2, side: 'away' as const, scorer: 'B. Jones' },
+      { minute: 80, added: 0, side: 'home' as const, scorer: 'A. Smith' },
+    ];
+    expect(goalLines(goals).map((g) => g.score)).toEqual([
+      { home: 1, away: 0 },
+      { home: 1, away: 1 },
+      { home: 2, away: 1 },
+    ]);
+    expect(goalLines(undefined)).toEqual([]);
+    const game = {
+      game: { id: 1 },
+      match: [],
+      form: { home: [], away: [] },
+      headToHead: { games: [], homeWins: 0, draws: 0, awayWins: 0 },
+    };
+    expect(parseGameStatistics({ ...game, goals })?.goals).toEqual(goals);
+    expect(parseGameStatistics({ ...game, goals: [{ minute: 'x' }] })?.goals).toEqual([]);
+    expect(parseGameStatistics(game)?.goals).toEqual([]);
+    const champ = { champ: {}, season: {}, table: [] };
+    const scorers = [{ name: 'A. Smith', team: { id: null, name: 'London FC' }, goals: 3, games: 2 }];
+    expect(parseChampStatistics({ ...champ, scorers })?.scorers).toEqual(scorers);
+    expect(parseChampStatistics({ ...champ, scorers: [{ name: 1 }] })?.scorers).toEqual([]);
+    expect(parseChampStatistics(champ)?.scorers).toEqual([]);
   });
 });

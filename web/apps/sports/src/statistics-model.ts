@@ -23,6 +23,22 @@ export interface TableRow {
   form: FormLetter[];
 }
 
+/** A player of the champ's top scorers (simulated football, ice hockey, handball). */
+export interface Scorer {
+  name: string;
+  team: StatTeam;
+  goals: number;
+  games: number;
+}
+
+/** A goal of a game: match minute (45+2: minute 45, added 2), side, scorer. */
+export interface Goal {
+  minute: number;
+  added: number;
+  side: 'home' | 'away';
+  scorer: string;
+}
+
 export interface ChampStatistics {
   champ: {
     id: number;
@@ -35,6 +51,8 @@ export interface ChampStatistics {
   table: TableRow[];
   /** A knockout tournament's current draw (tennis); null (or absent, older servers) for a league. */
   draw?: Draw | null;
+  /** The top scorers over the table's games, best first; empty (or absent, older servers) without squads. */
+  scorers?: Scorer[];
 }
 
 /** A place of the draw: a player and their seed, or null while the match before it is unplayed. */
@@ -78,6 +96,8 @@ export interface GameStatistics {
     maps?: string[];
   };
   match: StatLine[];
+  /** The goals so far, in order; absent from older servers. */
+  goals?: Goal[];
   form: { home: FormLetter[]; away: FormLetter[] };
   headToHead: { games: PastGame[]; homeWins: number; draws: number; awayWins: number };
 }
@@ -90,8 +110,18 @@ export function parseChampStatistics(body: unknown): ChampStatistics | null {
   if (!body.table.every((r) => isObject(r) && isObject(r.team) && Array.isArray(r.form))) return null;
   // A draw not shaped as rounds of matches is dropped rather than failing the whole table.
   const draw = isObject(body.draw) && Array.isArray(body.draw.rounds) && body.draw.rounds.every(isRound);
-  return { ...(body as unknown as ChampStatistics), draw: draw ? (body.draw as unknown as Draw) : null };
+  // Scorers not shaped as players are dropped too: the table still shows.
+  const scorers =
+    Array.isArray(body.scorers) && body.scorers.every(isScorer) ? (body.scorers as Scorer[]) : [];
+  return {
+    ...(body as unknown as ChampStatistics),
+    draw: draw ? (body.draw as unknown as Draw) : null,
+    scorers,
+  };
 }
+
+const isScorer = (s: unknown): boolean =>
+  isObject(s) && typeof s.name === 'string' && isObject(s.team) && typeof s.goals === 'number';
 
 const isRound = (r: unknown): boolean =>
   isObject(r) && typeof r.key === 'string' && Array.isArray(r.matches) && r.matches.every(isObject);
@@ -100,7 +130,28 @@ export function parseGameStatistics(body: unknown): GameStatistics | null {
   if (!isObject(body) || !isObject(body.game) || !Array.isArray(body.match)) return null;
   if (!isObject(body.form) || !isObject(body.headToHead) || !Array.isArray(body.headToHead.games))
     return null;
-  return body as unknown as GameStatistics;
+  const goals = Array.isArray(body.goals) && body.goals.every(isGoal) ? (body.goals as Goal[]) : [];
+  return { ...(body as unknown as GameStatistics), goals };
+}
+
+const isGoal = (g: unknown): boolean =>
+  isObject(g) &&
+  typeof g.minute === 'number' &&
+  typeof g.scorer === 'string' &&
+  (g.side === 'home' || g.side === 'away');
+
+export interface GoalLine extends Goal {
+  /** The score just after this goal. */
+  score: { home: number; away: number };
+}
+
+/** The goals in order, each with the score it made. */
+export function goalLines(goals: readonly Goal[] | undefined): GoalLine[] {
+  const score = { home: 0, away: 0 };
+  return (goals ?? []).map((goal) => {
+    score[goal.side] += 1;
+    return { ...goal, score: { ...score } };
+  });
 }
 
 /** The rounds of a draw in playing order, whatever order the answer lists them in. */

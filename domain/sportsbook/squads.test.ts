@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { drawTimeline, snapshotAt } from './match-timeline.ts';
+import { Rng } from './prng.ts';
+import { profileOf } from './sport-profiles.ts';
+import {
+  gameScorers,
+  hasSquads,
+  lineupOf,
+  type ScoredGame,
+  type Squad,
+  scorerOf,
+  squadOf,
+  timelineGoals,
+  topScorers,
+} from './squads.ts';
+import { REGION_NAMES } from './squads-names.ts';
+
+const SEED = 285;
+
+describe('squads', () => {
+  it('the same seed and team give the same squad; another seed or team another one', () => {
+    const a = squadOf(SEED, 1, 't:1:0:3', 'EN');
+    expect(squadOf(SEED, 1, 't:1:0:3', 'EN')).toEqual(a);
+    expect(squadOf(SEED + 1, 1, 't:1:0:3', 'EN')!.players.map((p) => p.names.en)).not.toEqual(
+      a!.players.map((p) => p.names.en),
+    );
+    expect(squadOf(SEED, 1, 't:1:0:4', 'EN')!.players.map((p) => p.names.en)).not.toEqual(
+      a!.players.map((p) => p.names.en),
+    );
+  });
+
+  it('every squad sport has positions, unique numbers and names, Latin and Cyrillic forms', () => {
+    const sizes: Record<number, number> = { 1: 22, 3: 12, 4: 23, 7: 14, 60: 22, 61: 12 };
+    for (const [sportId, size] of Object.entries(sizes).map(([k, v]) => [Number(k), v] as const)) {
+      expect(hasSquads(sportId)).toBe(true);
+      for (let team = 0; team < 40; team += 1) {
+        const squad = squadOf(SEED, sportId, `t:${sportId}:0:${team}`, team % 2 ? 'RU' : null)!;
+        expect(squad.players).toHaveLength(size);
+        expect(new Set(squad.players.map((p) => p.number)).size).toBe(size);
+        expect(new Set(squad.players.map((p) => p.names.en)).size).toBe(size);
+        for (const p of squad.players) {
+          expect(p.number).toBeGreaterThanOrEqual(0);
+          expect(p.number).toBeLessThanOrEqual(99);
+          expect(p.names.en).toMatch(/^\p{Script=Latin}\. [\p{Script=Latin} '-]+$/u);
+          expect(p.names.ru).toMatch(/^\p{Script=Cyrillic}\. [\p{Script=Cyrillic} '-]+$/u);
+        }
+      }
+    }
+    expect(squadOf(SEED, 1, 't:1:0:0', 'EN')!.players.filter((p) => p.position === 'GK')).toHaveLength(3);
+    expect(squadOf(SEED, 4, 't:4:0:0', 'RU')!.players.filter((p) => p.position === 'F')).toHaveLength(12);
+    expect(hasSquads(2)).toBe(false);
+    expect(squadOf(SEED, 2, 't:2:0:0', 'EN')).toBeNull();
+  });
+
+  it('names come from the team’s country, a few from abroad', () => {
+    const local = (code: string, region: keyof typeof REGION_NAMES) => {
+      const surnames = new Set(REGION_NAMES[region].surnames.map(([en]) => en));
+      let home = 0;
+      let all = 0;
+      for (let team = 0; team < 30; team += 1)
+        for (const p of squadOf(SEED, 1, `t:1:${code}:${team}`, code)!.players) {
+          all += 1;
+          if (surnames.has(p.names.en.slice(3))) home += 1;
+        }
+      return home / all;
+    };
+    expect(local('RU', 'ru')).toBeGreaterThan(0.7);
+    expect(local('RU', 'ru')).toBeLessThan(0.95);
+    expect(local('JP', 'ja')).toBeGreaterThan(0.7);
+    expect(local('BR', 'pt')).toBeGreaterThan(0.7);
+    // Russian players' Russian form: Иванов, not Ivanov.
+    const ru = squadOf(SEED, 1, 't:1:ru:0', 'RU')!.players.find((p) => p.names.en.endsWith('Ivanov'));
+    if (ru) expect(ru.names.ru.endsWith('Иванов')).toBe(true);
+  });
+});
+
+describe('scorers', () => {
+  const home = squadOf(SEED, 1, 't:1:0:0', 'EN')!;
+  const away = squadOf(SEED, 1, 't:1:0:1', 'EN')!;
+
+  it('a goal’s scorer is a pure function of the seed, the game, the side and the goal', () => {
+    const lineup = lineupOf(SEED, 'g:1:1:500', home);
+    expect(lineupOf(SEED, 'g:1:1:500', home)).toEqual(lineup);
+    const first = [0, 1, 2, 3].map((k) => scorerOf(SEED, 'g:1:1:500', 0, k, home, lineup));
+    expect([0, 1, 2, 3].map((k) => scorerOf(SEED, 'g:1:1:500', 0, k, home, lineup))).toEqual(first);
+    // The k-th goal's scorer does not depend on how many goals the game has.
+    const game = (score: [number, number]): ScoredGame => ({
+      key: 'g:1:1:500',
+      homeKey: 'a',
+      awayKey: 'b',
+      score,
+    });
+    const two = gameScorers(SEED, game([2, 1]), [home, away]);
+    const four = gameScorers(SEED, game([4, 1]), [home, away]);
+    expect(four.scorers[0].slice(0, 2)).toEqual(two.scorers[0]);
+    expect(four.scorers[1]).toEqual(two.scorers[1]);
+    for (const i of four.scorers[0]) expect(four.lineups[0][i]).toBe(true);
+  });
+
+  it('forwards score most, then midfielders, defenders rarely, goalkeepers almost never', () => {
+    const goals: Record<string, number> = { GK: 0, DF: 0, MF: 0, FW: 0 };
+    for (let g = 0; g < 2000; g += 1) {
+      const squad = squadOf(SEED, 1, `t:1:9:${g % 20}`, 'IT')!;
+      const { scorers } = gameScorers(SEED, { key: `g${g}`, homeKey: 'a', awayKey: 'b', score: [3, 0] }, [
+        squad,
+        null,
+      ]);
+      for (const i of scorers[0]) goals[squad.players[i]!.position]! += 1;
+    }
+    expect(goals.FW!).toBeGreaterThan(goals.MF!);
+    expect(goals.MF!).toBeGreaterThan(goals.DF!);
+    expect(goals.DF!).toBeGreaterThan(goals.GK!);
+    expect(goals.FW! / 6000).toBeGreaterThan(0.35);
+    expect(goals.GK! / 6000).toBeLessThan(0.01);
+  });
+
+  it('the top scorers’ goals of a team add up to its goals; ties by fewer games, then name', () => {
+    const teams = [0, 1, 2, 3].map((i) => `t:1:5:${i}`);
+    const squads = new Map(teams.map((t) => [t, squadOf(SEED, 1, t, 'DE')!] as const));
+    const rng = Rng.derive(SEED, 'test-games');
+    const games: ScoredGame[] = [];
+    for (let g = 0; g < 60; g += 1) {
+      const [h, a] = rng.shuffle([...teams]);
+      games.push({ key: `g:1:${g}:500`, homeKey: h!, awayKey: a!, score: [rng.int(0, 4), rng.int(0, 3)] });
+    }
+    const all = topScorers(SEED, games, (t) => squads.get(t) ?? null, { lang: 'en', limit: 1000 });
+    for (const team of teams) {
+      const scored = games.reduce(
+        (s, g) => s + (g.homeKey === team ? g.score[0] : 0) + (g.awayKey === team ? g.score[1] : 0),
+        0,
+      );
+      expect(all.filter((r) => r.teamRef === team).reduce((s, r) => s + r.goals, 0)).toBe(scored);
+      for (const r of all.filter((x) => x.teamRef === team)) {
+        expect(r.games).toBeGreaterThan(0);
+        expect(r.games).toBeLessThanOrEqual(
+          games.filter((g) => g.homeKey === team || g.awayKey === team).length,
+        );
+      }
+    }
+    for (let i = 1; i < all.length; i += 1) {
+      const [a, b] = [all[i - 1]!, all[i]!];
+      expect(a.goals).toBeGreaterThanOrEqual(b.goals);
+      if (a.goals === b.goals) {
+        expect(a.games).toBeLessThanOrEqual(b.games);
+        if (a.games === b.games)
+          expect(a.player.names.en.localeCompare(b.player.names.en, 'en')).toBeLessThanOrEqual(0);
+      }
+    }
+    const top = topScorers(SEED, games, (t) => squads.get(t) ?? null, { lang: 'ru', limit: 10 });
+    expect(top).toHaveLength(10);
+    expect(top[0]!.goals).toBe(all[0]!.goals);
+    // Only the champ's teams count: a game against an outside team is left out.
+    const only = topScorers(SEED, games, (t) => squads.get(t) ?? null, {
+      lang: 'en',
+      limit: 1000,
+      teamRefs: new Set(teams.slice(0, 3)),
+    });
+    expect(only.every((r) => r.teamRef !== teams[3])).toBe(true);
+  });
+});
+
+describe('timeline goals', () => {
+  it('football and ice hockey: one goal per score event, minutes on the clock, a prefix while in play', () => {
+    for (const sportId of [1, 4, 7, 60]) {
+      const profile = profileOf(sportId);
+      for (let n = 0; n < 200; n += 1) {
+        const timeline = drawTimeline(
+          profile,
+          { homeRate: profile.homeRate, awayRate: profile.awayRate, pSet: 0.5 },
+          Rng.derive(SEED, 'm', n),
+        );
+        const final = snapshotAt(profile, timeline, timeline.endMs);
+        const goals = timelineGoals(profile, timeline, Number.POSITIVE_INFINITY);
+        expect(goals.filter((g) => g.side === 0)).toHaveLength(final.score[0]);
+        expect(goals.filter((g) => g.side === 1)).toHaveLength(final.score[1]);
+        expect(goals.filter((g) => g.side === 0).map((g) => g.k)).toEqual(
+          goals.filter((g) => g.side === 0).map((_, i) => i),
+        );
+        for (let i = 0; i < goals.length; i += 1) {
+          const g = goals[i]!;
+          expect(g.minute).toBeGreaterThanOrEqual(1);
+          if (g.period <= profile.periods) {
+            expect(g.minute).toBeLessThanOrEqual((g.period * profile.periodSeconds) / 60);
+            expect(g.minute).toBeGreaterThan(((g.period - 1) * profile.periodSeconds) / 60);
+          }
+          if (i > 0)
+            expect(g.minute + g.added / 100).toBeGreaterThanOrEqual(
+              goals[i - 1]!.minute + goals[i - 1]!.added / 100,
+            );
+        }
+        const half = timeline.endMs / 2;
+        const sofar = timelineGoals(profile, timeline, half);
+        expect(goals.slice(0, sofar.length)).toEqual(sofar);
+        const score = snapshotAt(profile, timeline, half).score;
+        expect(sofar.length).toBe(score[0] + score[1]);
+      }
+    }
+  });
+
+  it('football: a goal in added time reads 45+n or 90+n', () => {
+    const profile = profileOf(1);
+    let added = 0;
+    for (let n = 0; n < 400; n += 1) {
+      const timeline = drawTimeline(
+        profile,
+        { homeRate: 2, awayRate: 2, pSet: 0.5 },
+        Rng.derive(SEED, 'added', n),
+      );
+      for (const g of timelineGoals(profile, timeline, timeline.endMs))
+        if (g.added > 0) {
+          added += 1;
+          expect([45, 90]).toContain(g.minute);
+          expect(g.added).toBeLessThanOrEqual(6);
+        }
+    }
+    expect(added).toBeGreaterThan(0);
+  });
+});
+
+// Squad type used so the import is checked.
+export type { Squad };

@@ -1,0 +1,345 @@
+/**
+ * Squads and goal scorers of the simulated team sports. Every team of football (and virtual
+ * football), ice hockey, handball and basketball (and virtual basketball) has a squad drawn from
+ * the feed seed and the team's ref alone (names of its country's language region, some players
+ * from abroad; shirt numbers; positions), so every process with the same seed names the same
+ * players. A game's goals are attributed to players of the scoring side from streams of their own
+ * (the game's lineups: seed, "lineup", game, team; the k-th goal of a side: seed, "scorer", game,
+ * side, k), never from the match stream, so prices, results and timelines do not change. Forwards
+ * score most, goalkeepers almost never; a player scores only in a game they play.
+ */
+import type { Timeline } from './match-timeline.ts';
+import { Rng } from './prng.ts';
+import type { SportProfile } from './sport-profiles.ts';
+import { COUNTRY_REGIONS, type NameRegion, REGION_NAMES } from './squads-names.ts';
+
+export interface SquadPlayer {
+  /** Shirt number, unique in the squad. */
+  number: number;
+  /** GK, DF, MF, FW (football); G, D, F (ice hockey); GK, LW, RW, LB, CB, RB, P (handball); PG…C. */
+  position: string;
+  names: { en: string; ru: string };
+  /** Relative chance of scoring a goal of the team while on the field. */
+  weight: number;
+  /** Chance of playing in a game. */
+  plays: number;
+}
+
+export interface Squad {
+  teamRef: string;
+  players: SquadPlayer[];
+}
+
+interface Slot {
+  position: string;
+  count: number;
+  /** How many of them are first choices (play most games). */
+  regulars: number;
+  weight: number;
+  /** Shirt numbers of the first players of the position. */
+  numbers: readonly number[];
+  regularPlays: number;
+  reservePlays: number;
+}
+
+interface SquadPlan {
+  slots: readonly Slot[];
+  numbers: readonly [number, number];
+}
+
+const slot = (
+  position: string,
+  count: number,
+  regulars: number,
+  weight: number,
+  numbers: readonly number[] = [],
+  plays: readonly [number, number] = [0.9, 0.3],
+): Slot => ({ position, count, regulars, weight, numbers, regularPlays: plays[0], reservePlays: plays[1] });
+
+const FOOTBALL: SquadPlan = {
+  slots: [
+    slot('GK', 3, 1, 0.01, [1], [0.95, 0.03]),
+    slot('DF', 7, 4, 0.45, [2, 3, 4, 5]),
+    slot('MF', 7, 4, 1.3, [6, 8, 10]),
+    slot('FW', 5, 2, 4, [9, 7, 11]),
+  ],
+  numbers: [12, 45],
+};
+const ICE_HOCKEY: SquadPlan = {
+  slots: [slot('G', 3, 1, 0, [1, 30, 31], [0.8, 0.2]), slot('D', 8, 6, 0.4), slot('F', 12, 12, 1)],
+  numbers: [2, 98],
+};
+const HANDBALL: SquadPlan = {
+  slots: [
+    slot('GK', 2, 2, 0.01, [1, 12], [0.95, 0.95]),
+    slot('LW', 2, 2, 1),
+    slot('RW', 2, 2, 1),
+    slot('LB', 2, 2, 1.3),
+    slot('CB', 2, 2, 1.2),
+    slot('RB', 2, 2, 1.2),
+    slot('P', 2, 2, 0.9),
+  ],
+  numbers: [2, 99],
+};
+const BASKETBALL: SquadPlan = {
+  slots: [
+    slot('PG', 2, 2, 1.1),
+    slot('SG', 3, 3, 1.2),
+    slot('SF', 2, 2, 1.1),
+    slot('PF', 3, 3, 1),
+    slot('C', 2, 2, 1),
+  ],
+  numbers: [0, 55],
+};
+
+/** The team sports with squads, by sport id (virtual football and basketball are 60 and 61). */
+const PLANS: Readonly<Record<number, SquadPlan>> = {
+  1: FOOTBALL,
+  3: BASKETBALL,
+  4: ICE_HOCKEY,
+  7: HANDBALL,
+  60: FOOTBALL,
+  61: BASKETBALL,
+};
+
+/** Sports whose every scoring event is one goal by one player: they have top scorers and goal lists. */
+export const SCORER_SPORTS: ReadonlySet<number> = new Set([1, 4, 7, 60]);
+
+export const hasSquads = (sportId: number): boolean => sportId in PLANS;
+
+/** Share of a squad drawn from other regions (every player for a team of no country). */
+const FOREIGN_SHARE = 0.2;
+const REGIONS = Object.keys(REGION_NAMES) as NameRegion[];
+
+/**
+ * The squad of a team: a pure function of (seed, sport, team ref, the team's country code), null
+ * for a sport without squads. Names in the country's language region (a fifth from abroad), both
+ * in English and Russian, each shown "initial. surname", unique in the squad.
+ */
+export function squadOf(
+  seed: number,
+  sportId: number,
+  teamRef: string,
+  countryCode: string | null,
+): Squad | null {
+  const plan = PLANS[sportId];
+  if (!plan) return null;
+  const rng = Rng.derive(seed, 'squad', teamRef);
+  const home = countryCode ? (COUNTRY_REGIONS[countryCode] ?? null) : null;
+  const names = new Set<string>();
+  const surnames = new Set<string>();
+  const numbers = new Set<number>();
+  const players: SquadPlayer[] = [];
+  for (const s of plan.slots) {
+    for (let i = 0; i < s.count; i += 1) {
+      const number = shirtNumber(rng, s.numbers[i], plan.numbers, numbers);
+      const talent = Math.exp(rng.normal(0, 0.35));
+      const regular = i < s.regulars;
+      players.push({
+        number,
+        position: s.position,
+        names: playerName(rng, home, names, surnames),
+        weight: round3(s.weight * talent),
+        plays: regular ? s.regularPlays : s.reservePlays,
+      });
+    }
+  }
+  return { teamRef, players };
+}
+
+function shirtNumber(
+  rng: Rng,
+  preferred: number | undefined,
+  [min, max]: readonly [number, number],
+  taken: Set<number>,
+): number {
+  let number = preferred ?? rng.int(min, max);
+  while (taken.has(number)) number = rng.int(min, max);
+  taken.add(number);
+  return number;
+}
+
+function playerName(
+  rng: Rng,
+  home: NameRegion | null,
+  names: Set<string>,
+  surnames: Set<string>,
+): { en: string; ru: string } {
+  for (let attempt = 0; ; attempt += 1) {
+    const region = home === null || rng.chance(FOREIGN_SHARE) ? rng.pick(REGIONS) : home;
+    const { given, surnames: list } = REGION_NAMES[region];
+    const [gEn, gRu] = rng.pick(given);
+    const [sEn, sRu] = rng.pick(list);
+    // A surname once in a squad (twice only after many tries: then the initials tell them apart).
+    if (surnames.has(sEn) && attempt < 40) continue;
+    const en = `${initial(gEn)}. ${sEn}`;
+    if (names.has(en)) continue;
+    names.add(en);
+    surnames.add(sEn);
+    return { en, ru: `${initial(gRu)}. ${sRu}` };
+  }
+}
+
+const initial = (given: string) => given.charAt(0);
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** Who of the squad plays the game (one flag per player): the game's own lineup stream. */
+export function lineupOf(seed: number, gameKey: string, squad: Squad): boolean[] {
+  const rng = Rng.derive(seed, 'lineup', gameKey, squad.teamRef);
+  return squad.players.map((p) => rng.chance(p.plays));
+}
+
+/**
+ * The player (index in the squad) who scored the side's k-th goal (from 0) of the game: drawn by
+ * weight among the players of the lineup, from a stream of that goal alone, so the answer does
+ * not depend on how many goals came before or after it.
+ */
+export function scorerOf(
+  seed: number,
+  gameKey: string,
+  side: 0 | 1,
+  k: number,
+  squad: Squad,
+  lineup: readonly boolean[],
+): number {
+  const rng = Rng.derive(seed, 'scorer', gameKey, side, k);
+  let candidates = squad.players.map((p, i) => (lineup[i] ? p.weight : 0));
+  if (!candidates.some((w) => w > 0)) candidates = squad.players.map((p) => p.weight);
+  if (!candidates.some((w) => w > 0)) candidates = squad.players.map(() => 1);
+  let roll = rng.next() * candidates.reduce((s, w) => s + w, 0);
+  for (let i = 0; i < candidates.length; i += 1) {
+    roll -= candidates[i]!;
+    if (roll < 0 && candidates[i]! > 0) return i;
+  }
+  return candidates.findLastIndex((w) => w > 0);
+}
+
+/** A finished game as the scorers see it: teams by ref, the final score. */
+export interface ScoredGame {
+  key: string;
+  homeKey: string;
+  awayKey: string;
+  score: readonly [number, number];
+}
+
+/** The scorer (squad index) of each goal of each side, in order, and both lineups. */
+export function gameScorers(
+  seed: number,
+  game: ScoredGame,
+  squads: readonly [Squad | null, Squad | null],
+): { scorers: [number[], number[]]; lineups: [boolean[], boolean[]] } {
+  const lineups: [boolean[], boolean[]] = [[], []];
+  const scorers: [number[], number[]] = [[], []];
+  for (const side of [0, 1] as const) {
+    const squad = squads[side];
+    if (!squad) continue;
+    const lineup = lineupOf(seed, game.key, squad);
+    lineups[side] = lineup;
+    for (let k = 0; k < game.score[side]; k += 1)
+      scorers[side].push(scorerOf(seed, game.key, side, k, squad, lineup));
+  }
+  return { scorers, lineups };
+}
+
+export interface ScorerRow {
+  teamRef: string;
+  player: SquadPlayer;
+  goals: number;
+  /** Games the player played among those counted. */
+  games: number;
+}
+
+/**
+ * The top scorers over these games: goals, then fewer games, then the name in `lang` (a team
+ * outside `teamRefs`, or without a squad, is not counted). The goals of a team's players add up to
+ * the goals the team scored in the games counted.
+ */
+export function topScorers(
+  seed: number,
+  games: readonly ScoredGame[],
+  squadOfTeam: (teamRef: string) => Squad | null,
+  options: { teamRefs?: ReadonlySet<string>; lang: 'en' | 'ru'; limit: number },
+): ScorerRow[] {
+  const rows = new Map<string, ScorerRow>();
+  const row = (squad: Squad, i: number) => {
+    const key = `${squad.teamRef}#${i}`;
+    let r = rows.get(key);
+    if (!r) {
+      r = { teamRef: squad.teamRef, player: squad.players[i]!, goals: 0, games: 0 };
+      rows.set(key, r);
+    }
+    return r;
+  };
+  for (const game of games) {
+    const refs = [game.homeKey, game.awayKey] as const;
+    if (options.teamRefs && !refs.every((r) => options.teamRefs!.has(r))) continue;
+    const squads = [squadOfTeam(refs[0]), squadOfTeam(refs[1])] as const;
+    const { scorers, lineups } = gameScorers(seed, game, squads);
+    for (const side of [0, 1] as const) {
+      const squad = squads[side];
+      if (!squad) continue;
+      lineups[side].forEach((plays, i) => {
+        if (plays) row(squad, i).games += 1;
+      });
+      for (const i of scorers[side]) {
+        const r = row(squad, i);
+        r.goals += 1;
+        // A scorer drawn outside the lineup (a lineup without any possible scorer) played too.
+        if (!lineups[side][i]) {
+          lineups[side][i] = true;
+          r.games += 1;
+        }
+      }
+    }
+  }
+  const collator = new Intl.Collator(options.lang);
+  return [...rows.values()]
+    .filter((r) => r.goals > 0)
+    .sort(
+      (a, b) =>
+        b.goals - a.goals ||
+        a.games - b.games ||
+        collator.compare(a.player.names[options.lang], b.player.names[options.lang]) ||
+        (a.teamRef < b.teamRef ? -1 : a.teamRef > b.teamRef ? 1 : a.player.number - b.player.number),
+    )
+    .slice(0, options.limit);
+}
+
+/** A goal of a game's timeline: its side, its order among the side's goals, its match minute. */
+export interface TimelineGoal {
+  side: 0 | 1;
+  /** The side's k-th goal, from 0 (the scorer's stream). */
+  k: number;
+  period: number;
+  /** Match minute, 1-based ("23'"); at the end of a regular period the period's last minute. */
+  minute: number;
+  /** Minutes into added time ("45+2'": minute 45, added 2); 0 in regular time. */
+  added: number;
+}
+
+/**
+ * The goals of a timeline scored by `elapsedMs` after the start (all of them once it is over), in
+ * order, with their minutes on the match clock. Only for sports whose scoring events are goals.
+ */
+export function timelineGoals(profile: SportProfile, timeline: Timeline, elapsedMs: number): TimelineGoal[] {
+  const goals: TimelineGoal[] = [];
+  const counts = [0, 0];
+  const until = Math.min(elapsedMs, timeline.endMs);
+  for (const e of timeline.events) {
+    if (e.stat !== 'score' || e.atMs > until) continue;
+    const period = timeline.periods.find((p) => p.index === e.period);
+    if (!period) continue;
+    const clock = Math.floor(period.clockStartS + ((e.atMs - period.startMs) / 1000) * profile.speed);
+    const regularEnd = period.index <= profile.periods ? period.index * profile.periodSeconds : null;
+    const over = regularEnd !== null && clock >= regularEnd;
+    goals.push({
+      side: e.side,
+      k: counts[e.side]!,
+      period: e.period,
+      minute: over ? regularEnd / 60 : Math.floor(clock / 60) + 1,
+      added: over ? Math.floor((clock - regularEnd) / 60) + 1 : 0,
+    });
+    counts[e.side]! += 1;
+  }
+  return goals;
+}

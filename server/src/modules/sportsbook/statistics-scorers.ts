@@ -1,0 +1,148 @@
+/**
+ * Scorers for the statistics answers: a championship's top scorers over its table's games and the
+ * goals of one game with their minutes and scorers, from the squads of the simulated world
+ * (domain/sportsbook/squads.ts). Only for the simulator's teams (their country names the squad);
+ * a champ or game of another feed has no scorers.
+ */
+import { GAME_STATUS, isLiveStatus } from '@parlay/domain/sportsbook/game-status.ts';
+import { strengthsOf } from '@parlay/domain/sportsbook/live-model.ts';
+import { drawTimeline } from '@parlay/domain/sportsbook/match-timeline.ts';
+import {
+  lineupOf,
+  SCORER_SPORTS,
+  type ScoredGame,
+  type Squad,
+  scorerOf,
+  squadOf,
+  timelineGoals,
+  topScorers,
+} from '@parlay/domain/sportsbook/squads.ts';
+import type { SimulatedHistory } from './feed/simulator/history.ts';
+import { matchRng, scheduledGameOf } from './feed/simulator/schedule.ts';
+import type { SimWorld } from './feed/simulator/world.ts';
+import type { SeasonTeam } from './season-teams.ts';
+
+/** How many players the top scorers list. */
+export const TOP_SCORERS = 10;
+
+export interface ScorerView {
+  name: string;
+  team: SeasonTeam;
+  goals: number;
+  games: number;
+}
+
+export interface GoalView {
+  minute: number;
+  /** Minutes into added time (45+2: minute 45, added 2); 0 in regular time. */
+  added: number;
+  side: 'home' | 'away';
+  scorer: string;
+}
+
+/** Each team of the world's country code (null: an international team), by sport and ref. */
+const countriesOfWorld = new WeakMap<SimWorld, Map<string, string | null>>();
+
+function countryOf(world: SimWorld, teamRef: string): string | null | undefined {
+  let countries = countriesOfWorld.get(world);
+  if (!countries) {
+    countries = new Map();
+    for (const champs of world.champsBySport.values())
+      for (const champ of champs)
+        for (const team of champ.teams) countries.set(team.ref, team.countryRef?.replace(/^c:/, '') ?? null);
+    countriesOfWorld.set(world, countries);
+  }
+  return countries.get(teamRef);
+}
+
+/** The squads of a sport's teams of the simulated world, each drawn once per call. */
+export function squadReader(
+  seed: number,
+  world: SimWorld,
+  sportId: number,
+): (teamRef: string) => Squad | null {
+  const squads = new Map<string, Squad | null>();
+  return (teamRef) => {
+    if (!squads.has(teamRef)) {
+      const country = countryOf(world, teamRef);
+      squads.set(teamRef, country === undefined ? null : squadOf(seed, sportId, teamRef, country));
+    }
+    return squads.get(teamRef)!;
+  };
+}
+
+const langOf = (lang: string): 'en' | 'ru' => (lang === 'en' ? 'en' : 'ru');
+
+/** The champ's top scorers over the table's games (between its teams), named in `lang`. */
+export function champScorers(
+  seed: number | null,
+  history: SimulatedHistory | null,
+  sportId: number,
+  games: readonly ScoredGame[],
+  teamRefs: readonly string[],
+  teams: ReadonlyMap<string, SeasonTeam>,
+  lang: string,
+): ScorerView[] {
+  if (seed === null || !history || !SCORER_SPORTS.has(sportId)) return [];
+  const squadOfTeam = squadReader(seed, history.world, sportId);
+  const l = langOf(lang);
+  return topScorers(seed, games, squadOfTeam, {
+    teamRefs: new Set(teamRefs),
+    lang: l,
+    limit: TOP_SCORERS,
+  }).map((row) => ({
+    name: row.player.names[l],
+    team: teams.get(row.teamRef) ?? { id: null, name: '' },
+    goals: row.goals,
+    games: row.games,
+  }));
+}
+
+/** A game as its goal list needs it. */
+export interface GoalsGame {
+  ref: string;
+  sportId: number;
+  status: number;
+  startAtMs: number;
+  homeRef: string;
+  awayRef: string;
+  score: readonly [number, number];
+}
+
+/**
+ * The goals of a live or finished simulated game: its timeline drawn again as the simulator did,
+ * the goals up to `nowMs` (never more of a side than the score shows), each with its minute and the
+ * scorer of that side's k-th goal, the same player the champ's top scorers count.
+ */
+export function gameGoals(
+  seed: number,
+  history: SimulatedHistory | null,
+  game: GoalsGame,
+  nowMs: number,
+  lang: string,
+): GoalView[] {
+  const over = game.status === GAME_STATUS.FINISHED;
+  if (!history || !SCORER_SPORTS.has(game.sportId) || !(over || isLiveStatus(game.status))) return [];
+  const scheduled = scheduledGameOf(seed, history.world, game.ref);
+  if (!scheduled) return [];
+  const squadOfTeam = squadReader(seed, history.world, game.sportId);
+  const squads = [squadOfTeam(game.homeRef), squadOfTeam(game.awayRef)] as const;
+  if (!squads[0] || !squads[1]) return [];
+  const strengths = strengthsOf(scheduled.profile, scheduled.home, scheduled.away);
+  const timeline = drawTimeline(scheduled.profile, strengths, matchRng(seed, scheduled));
+  const elapsedMs = over ? Number.POSITIVE_INFINITY : nowMs - scheduled.startAtMs;
+  const lineups = [lineupOf(seed, game.ref, squads[0]), lineupOf(seed, game.ref, squads[1])] as const;
+  const l = langOf(lang);
+  return timelineGoals(scheduled.profile, timeline, elapsedMs)
+    .filter((goal) => goal.k < game.score[goal.side])
+    .map((goal) => {
+      const squad = squads[goal.side]!;
+      const player = squad.players[scorerOf(seed, game.ref, goal.side, goal.k, squad, lineups[goal.side])]!;
+      return {
+        minute: goal.minute,
+        added: goal.added,
+        side: goal.side === 0 ? 'home' : 'away',
+        scorer: player.names[l],
+      };
+    });
+}
