@@ -3,19 +3,17 @@
  * first, more on demand; the same search as CSV.
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Table, TextField } from '@parlay/ui/index.ts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Button, TextField } from '@parlay/ui/index.ts';
+import { useCallback, useEffect, useState } from 'react';
 import { API, type AuditRow, call, type Me } from './api.ts';
 import styles from './Backoffice.module.css';
+import { DataTable, DetailsCell } from './DataTable.tsx';
+import { Panel } from './desk.tsx';
+import { FilterForm, filtersInAddress, keepInAddress, useFormFields } from './FilterForm.tsx';
 import { useDateTime } from './SessionsTable.tsx';
 import { leaveIfSignedOut } from './Shell.tsx';
 
-interface Filters {
-  operator: string;
-  action: string;
-  from: string;
-  to: string;
-}
+type Filters = Record<'operator' | 'action' | 'from' | 'to', string>;
 const EMPTY: Filters = { operator: '', action: '', from: '', to: '' };
 
 /** The API's query for the filters (dates of the form are local days: from its start, to its end). */
@@ -28,21 +26,10 @@ function queryOf(f: Filters): URLSearchParams {
   return q;
 }
 
-function filtersFromAddress(): Filters {
-  if (typeof window === 'undefined') return EMPTY;
-  const p = new URLSearchParams(window.location.search);
-  return {
-    operator: p.get('operator') ?? '',
-    action: p.get('action') ?? '',
-    from: p.get('from') ?? '',
-    to: p.get('to') ?? '',
-  };
-}
-
 export function AuditSection({ me }: { me: Me }) {
   const t = useT('backoffice');
   const when = useDateTime();
-  const [form, setForm] = useState<Filters>(EMPTY);
+  const { form, setForm, field } = useFormFields(EMPTY);
   const [applied, setApplied] = useState<Filters | null>(null);
   const [rows, setRows] = useState<AuditRow[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
@@ -57,104 +44,78 @@ export function AuditSection({ me }: { me: Me }) {
     setNext(answer.data.next);
   }, []);
   useEffect(() => {
-    const initial = filtersFromAddress();
+    const initial = filtersInAddress(EMPTY);
     setForm(initial);
     setApplied(initial);
     void load(initial, null);
-  }, [load]);
+  }, [load, setForm]);
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
+  const search = () => {
     const f = form;
-    const shown = new URLSearchParams(Object.entries(f).filter(([, v]) => v !== ''));
-    window.history.replaceState(null, '', `${window.location.pathname}${shown.size ? `?${shown}` : ''}`);
+    keepInAddress(f);
     setApplied(f);
     setRows(null);
     void load(f, null);
   };
-  const field = (key: keyof Filters) => ({
-    value: form[key],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value }),
-  });
   const exportHref = `${API}/audit/export.csv?${queryOf(applied ?? EMPTY).toString()}`;
 
   return (
-    <section className={styles.panel} aria-labelledby="bo-audit">
-      <h2 id="bo-audit" className={styles.subheading}>
-        {t('audit.title')}
-      </h2>
-      <form className={styles.inlineForm} onSubmit={search} aria-label={t('audit.search')}>
-        <TextField label={t('audit.operator')} name="operator" {...field('operator')} />
-        <TextField
-          label={t('audit.action')}
-          name="action"
-          hint={t('audit.actionHint')}
-          {...field('action')}
-        />
-        <TextField label={t('audit.from')} name="from" type="date" {...field('from')} />
-        <TextField label={t('audit.to')} name="to" type="date" {...field('to')} />
-        <Button type="submit" variant="primary">
-          {t('audit.searchButton')}
-        </Button>
-        {me.actions.includes('audit.export') ? (
-          <a className={styles.buttonLink} href={exportHref} download="audit.csv">
-            {t('audit.export')}
-          </a>
-        ) : null}
-      </form>
-      {!rows ? (
-        <p className={styles.muted}>{t('loading')}</p>
-      ) : rows.length === 0 ? (
-        <p className={styles.muted}>{t('audit.empty')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table className={styles.table} data-testid="audit-table">
-            <thead>
-              <tr>
-                <th scope="col" className={styles.num}>
-                  {t('audit.seq')}
-                </th>
-                <th scope="col">{t('audit.at')}</th>
-                <th scope="col">{t('audit.operator')}</th>
-                <th scope="col">{t('audit.action')}</th>
-                <th scope="col">{t('audit.target')}</th>
-                <th scope="col">{t('audit.outcome')}</th>
-                <th scope="col">{t('audit.details')}</th>
-                <th scope="col">{t('audit.ip')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.seq}>
-                  <td className={styles.num}>{r.seq}</td>
-                  <td className={styles.num}>{when(r.at)}</td>
-                  <td>{r.operator}</td>
-                  <td>
-                    <code>{r.action}</code>
-                  </td>
-                  <td>{r.target}</td>
-                  <td>
-                    <span className={`${styles.badge} ${r.outcome === 'ok' ? '' : styles.badgeBad}`}>
-                      {t(`audit.outcomes.${r.outcome}`)}
-                    </span>
-                  </td>
-                  <td className={styles.clip} title={JSON.stringify(r.details)}>
-                    {Object.entries(r.details)
-                      .map(([k, v]) => `${k}=${v}`)
-                      .join(' ')}
-                  </td>
-                  <td className={styles.num}>{r.ip}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
+    <Panel id="bo-audit" title={t('audit.title')}>
+      <FilterForm
+        label={t('audit.search')}
+        submit={t('audit.searchButton')}
+        onSearch={search}
+        after={
+          me.actions.includes('audit.export') ? (
+            <a className={styles.buttonLink} href={exportHref} download="audit.csv">
+              {t('audit.export')}
+            </a>
+          ) : null
+        }
+      >
+        <TextField label={t('audit.operator')} {...field('operator')} />
+        <TextField label={t('audit.action')} hint={t('audit.actionHint')} {...field('action')} />
+        <TextField label={t('audit.from')} type="date" {...field('from')} />
+        <TextField label={t('audit.to')} type="date" {...field('to')} />
+      </FilterForm>
+      <DataTable
+        rows={rows}
+        empty={t('audit.empty')}
+        testId="audit-table"
+        columns={[
+          { label: t('audit.seq'), num: true },
+          { label: t('audit.at') },
+          { label: t('audit.operator') },
+          { label: t('audit.action') },
+          { label: t('audit.target') },
+          { label: t('audit.outcome') },
+          { label: t('audit.details') },
+          { label: t('audit.ip') },
+        ]}
+        row={(r) => (
+          <tr key={r.seq}>
+            <td className={styles.num}>{r.seq}</td>
+            <td className={styles.num}>{when(r.at)}</td>
+            <td>{r.operator}</td>
+            <td>
+              <code>{r.action}</code>
+            </td>
+            <td>{r.target}</td>
+            <td>
+              <span className={`${styles.badge} ${r.outcome === 'ok' ? '' : styles.badgeBad}`}>
+                {t(`audit.outcomes.${r.outcome}`)}
+              </span>
+            </td>
+            <DetailsCell details={r.details} />
+            <td className={styles.num}>{r.ip}</td>
+          </tr>
+        )}
+      />
       {next && applied ? (
         <Button size="sm" onClick={() => void load(applied, next)}>
           {t('audit.more')}
         </Button>
       ) : null}
-    </section>
+    </Panel>
   );
 }

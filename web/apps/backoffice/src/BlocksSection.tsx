@@ -4,12 +4,11 @@
  * blocks module; the block answer follows at once.
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, CheckField, Message, SelectField, Table, TextField } from '@parlay/ui/index.ts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { type Answer, call, type Me, post } from './api.ts';
-import styles from './Backoffice.module.css';
-import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
+import { CheckField, SelectField, TextField } from '@parlay/ui/index.ts';
+import type { Me } from './api.ts';
+import { DataTable } from './DataTable.tsx';
+import { NoticeLine, Panel } from './desk.tsx';
+import { EditRemoveCell, RuleForm, useRuleDesk } from './RuleDesk.tsx';
 
 const KINDS = ['country', 'path', 'user_agent', 'all'] as const;
 const REASONS = [3, 1, 2, 5, 14, 13, 17, 4, 8, 16] as const;
@@ -27,51 +26,23 @@ const EMPTY: Draft = { kind: 'country', pattern: '', templateTypeId: 3, isActive
 
 export function BlocksSection({ me }: { me: Me }) {
   const t = useT('backoffice');
-  const te = useT('errors');
   const manage = me.actions.includes('content.manage');
-  const [rows, setRows] = useState<BlockRule[] | null>(null);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-
-  const load = useCallback(async () => {
-    const answer = await call<{ rules: BlockRule[] }>('/blocks');
-    leaveIfSignedOut(answer);
-    if (answer.ok) setRows(answer.data.rules);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const done = async (answer: Answer<unknown>, text: string) => {
-    leaveIfSignedOut(answer);
-    setNotice(
-      answer.ok ? { kind: 'success', text } : { kind: 'error', text: errorMessage(te, t, answer.code) },
-    );
-    if (answer.ok) {
-      setEditing(null);
-      setDraft(EMPTY);
-      await load();
-    }
-  };
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const path = editing === null ? '/blocks' : `/blocks/${editing}`;
-    await done(await post(path, { ...draft, pattern: draft.pattern.trim() }), t('blocks.saved'));
-  };
+  const desk = useRuleDesk<BlockRule, Draft>('/blocks', EMPTY);
+  const { draft, setDraft } = desk;
 
   return (
-    <section className={styles.panel} aria-labelledby="bo-blocks">
-      <h2 id="bo-blocks" className={styles.subheading}>
-        {t('blocks.title')}
-      </h2>
-      <p className={styles.muted}>{t('blocks.lead')}</p>
-      <div aria-live="polite">{notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}</div>
+    <Panel id="bo-blocks" title={t('blocks.title')} lead={t('blocks.lead')}>
+      <NoticeLine notice={desk.notice} />
       {manage ? (
-        <form
-          className={styles.inlineForm}
-          onSubmit={save}
-          aria-label={editing === null ? t('blocks.add') : t('blocks.editRule', { id: editing })}
+        <RuleForm
+          editing={desk.editing}
+          names={{
+            add: t('blocks.add'),
+            edit: (id) => t('blocks.editRule', { id }),
+            save: t('blocks.save'),
+          }}
+          onSubmit={() => void desk.save({ ...draft, pattern: draft.pattern.trim() }, t('blocks.saved'))}
+          onCancel={desk.reset}
         >
           <SelectField
             label={t('blocks.kind')}
@@ -114,85 +85,49 @@ export function BlocksSection({ me }: { me: Me }) {
             checked={draft.isActive}
             onChange={(checked) => setDraft({ ...draft, isActive: checked })}
           />
-          <Button type="submit" variant="primary">
-            {editing === null ? t('blocks.add') : t('blocks.save')}
-          </Button>
-          {editing !== null ? (
-            <Button
-              onClick={() => {
-                setEditing(null);
-                setDraft(EMPTY);
-              }}
-            >
-              {t('cancel')}
-            </Button>
-          ) : null}
-        </form>
+        </RuleForm>
       ) : null}
-      {!rows ? (
-        <p className={styles.muted}>{t('loading')}</p>
-      ) : rows.length === 0 ? (
-        <p className={styles.muted}>{t('blocks.empty')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table className={styles.table} data-testid="block-rules">
-            <thead>
-              <tr>
-                <th scope="col">{t('blocks.kind')}</th>
-                <th scope="col">{t('blocks.pattern')}</th>
-                <th scope="col">{t('blocks.reason')}</th>
-                <th scope="col">{t('blocks.active')}</th>
-                <th scope="col">{t('blocks.note')}</th>
-                {manage ? <th scope="col">{t('actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td>{t(`blocks.kinds.${r.kind}`)}</td>
-                  <td>
-                    <code>{r.pattern}</code>
-                  </td>
-                  <td>{t(`blocks.reasons.${r.templateTypeId}`)}</td>
-                  <td>{r.isActive ? t('blocks.yes') : t('blocks.no')}</td>
-                  <td>{r.note}</td>
-                  {manage ? (
-                    <td className={styles.actions}>
-                      <div className={styles.buttons}>
-                        <Button
-                          size="sm"
-                          onClick={() => {
-                            setEditing(r.id);
-                            setDraft({
-                              kind: r.kind,
-                              pattern: r.pattern,
-                              templateTypeId: r.templateTypeId,
-                              isActive: r.isActive,
-                              note: r.note,
-                            });
-                          }}
-                        >
-                          {t('blocks.edit')}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={t('blocks.removeRule', { pattern: r.pattern })}
-                          onClick={async () =>
-                            done(await post(`/blocks/${r.id}/delete`), t('blocks.removed'))
-                          }
-                        >
-                          {t('blocks.remove')}
-                        </Button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
-    </section>
+      <DataTable
+        rows={desk.rows}
+        empty={t('blocks.empty')}
+        testId="block-rules"
+        columns={[
+          { label: t('blocks.kind') },
+          { label: t('blocks.pattern') },
+          { label: t('blocks.reason') },
+          { label: t('blocks.active') },
+          { label: t('blocks.note') },
+          manage && { label: t('actions') },
+        ]}
+        row={(r) => (
+          <tr key={r.id}>
+            <td>{t(`blocks.kinds.${r.kind}`)}</td>
+            <td>
+              <code>{r.pattern}</code>
+            </td>
+            <td>{t(`blocks.reasons.${r.templateTypeId}`)}</td>
+            <td>{r.isActive ? t('blocks.yes') : t('blocks.no')}</td>
+            <td>{r.note}</td>
+            {manage ? (
+              <EditRemoveCell
+                edit={t('blocks.edit')}
+                remove={t('blocks.remove')}
+                removeLabel={t('blocks.removeRule', { pattern: r.pattern })}
+                onEdit={() =>
+                  desk.edit(r.id, {
+                    kind: r.kind,
+                    pattern: r.pattern,
+                    templateTypeId: r.templateTypeId,
+                    isActive: r.isActive,
+                    note: r.note,
+                  })
+                }
+                onRemove={() => void desk.remove(r.id, t('blocks.removed'))}
+              />
+            ) : null}
+          </tr>
+        )}
+      />
+    </Panel>
   );
 }

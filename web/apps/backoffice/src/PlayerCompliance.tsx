@@ -4,39 +4,19 @@
  * cases. Changes need players.manage.
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Message, SelectField, Table, TextField } from '@parlay/ui/index.ts';
+import { Button, SelectField, TextField } from '@parlay/ui/index.ts';
 import { type FormEvent, useState } from 'react';
-import { type Me, post } from './api.ts';
+import type { Me } from './api.ts';
 import styles from './Backoffice.module.css';
+import { DataTable } from './DataTable.tsx';
+import { Panel, useAction } from './desk.tsx';
 import p from './Players.module.css';
 import type { Profile } from './player-view.ts';
 import { RiskFactorControl } from './RiskFactorControl.tsx';
 import { RiskOperatorLimits } from './RiskOperatorLimits.tsx';
 import { useDateTime } from './SessionsTable.tsx';
-import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
 
-type Notice = { kind: 'success' | 'error'; text: string } | null;
 type Props = { me: Me; profile: Profile; onChange(): Promise<void> };
-
-function useAction(onChange: () => Promise<void>) {
-  const t = useT('backoffice');
-  const te = useT('errors');
-  const [notice, setNotice] = useState<Notice>(null);
-  const run = async (path: string, body: unknown, done: string) => {
-    const answer = await post(path, body);
-    leaveIfSignedOut(answer);
-    setNotice(
-      answer.ok ? { kind: 'success', text: done } : { kind: 'error', text: errorMessage(te, t, answer.code) },
-    );
-    if (answer.ok) await onChange();
-    return answer.ok;
-  };
-  const shown = (
-    <div aria-live="polite">{notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}</div>
-  );
-  return { run, shown };
-}
 
 export function PlayerCompliance(props: Props) {
   return (
@@ -70,53 +50,52 @@ function Documents({ me, profile, onChange }: Props) {
       t(`players.documents.${decision}d`, { id }),
     );
   return (
-    <section className={styles.panel} aria-labelledby="bo-docs">
-      <h2 id="bo-docs" className={styles.subheading}>
-        {t('players.documents.title')} · {t(`players.verification.${profile.verification.group}`)}
-      </h2>
+    <Panel
+      id="bo-docs"
+      title={
+        <>
+          {t('players.documents.title')} · {t(`players.verification.${profile.verification.group}`)}
+        </>
+      }
+    >
       {shown}
-      {docs.length === 0 ? (
-        <p className={styles.muted}>{t('players.documents.empty')}</p>
-      ) : (
-        <Table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('players.documents.type')}</th>
-              <th scope="col">{t('players.documents.state')}</th>
-              <th scope="col">{t('players.documents.uploaded')}</th>
-              {manage ? <th scope="col">{t('actions')}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {docs.map((d) => (
-              <tr key={d.id}>
-                <td>{t(`players.documents.types.${d.type}`)}</td>
-                <td>{t(`players.documents.states.${d.state}`)}</td>
-                <td className={styles.num}>{when(d.createdAt)}</td>
-                {manage ? (
-                  <td className={styles.actions}>
-                    {d.state === 'pending' ? (
-                      <div className={styles.buttons}>
-                        <Button size="sm" onClick={() => void decide(d.id, 'approve')}>
-                          {t('players.documents.approve')}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          disabled={reason.trim().length < 3}
-                          onClick={() => void decide(d.id, 'reject')}
-                        >
-                          {t('players.documents.reject')}
-                        </Button>
-                      </div>
-                    ) : null}
-                  </td>
+      <DataTable
+        rows={docs}
+        wrap={false}
+        empty={t('players.documents.empty')}
+        columns={[
+          { label: t('players.documents.type') },
+          { label: t('players.documents.state') },
+          { label: t('players.documents.uploaded') },
+          manage && { label: t('actions') },
+        ]}
+        row={(d) => (
+          <tr key={d.id}>
+            <td>{t(`players.documents.types.${d.type}`)}</td>
+            <td>{t(`players.documents.states.${d.state}`)}</td>
+            <td className={styles.num}>{when(d.createdAt)}</td>
+            {manage ? (
+              <td className={styles.actions}>
+                {d.state === 'pending' ? (
+                  <div className={styles.buttons}>
+                    <Button size="sm" onClick={() => void decide(d.id, 'approve')}>
+                      {t('players.documents.approve')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={reason.trim().length < 3}
+                      onClick={() => void decide(d.id, 'reject')}
+                    >
+                      {t('players.documents.reject')}
+                    </Button>
+                  </div>
                 ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+              </td>
+            ) : null}
+          </tr>
+        )}
+      />
       {manage && docs.some((d) => d.state === 'pending') ? (
         <TextField
           label={t('players.documents.reason')}
@@ -125,7 +104,7 @@ function Documents({ me, profile, onChange }: Props) {
           onChange={(e) => setReason(e.target.value)}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
@@ -153,10 +132,7 @@ function Limits({ me, profile, onChange }: Props) {
     if (ok) setReason('');
   };
   return (
-    <section className={styles.panel} aria-labelledby="bo-limits">
-      <h2 id="bo-limits" className={styles.subheading}>
-        {t('players.limits.title')}
-      </h2>
+    <Panel id="bo-limits" title={t('players.limits.title')}>
       {inForce.length === 0 ? (
         <p className={styles.muted}>{t('players.limits.none')}</p>
       ) : (
@@ -206,7 +182,7 @@ function Limits({ me, profile, onChange }: Props) {
           {shown}
         </form>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
@@ -222,10 +198,7 @@ function Notes({ me, profile, onChange }: Props) {
       setText('');
   };
   return (
-    <section className={styles.panel} aria-labelledby="bo-notes">
-      <h2 id="bo-notes" className={styles.subheading}>
-        {t('players.notes.title')}
-      </h2>
+    <Panel id="bo-notes" title={t('players.notes.title')}>
       {notes.length === 0 ? <p className={styles.muted}>{t('players.notes.empty')}</p> : null}
       <ul className={p.thread}>
         {notes.map((n) => (
@@ -255,7 +228,7 @@ function Notes({ me, profile, onChange }: Props) {
           {shown}
         </form>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
@@ -264,10 +237,7 @@ function Cases({ profile }: { profile: Profile }) {
   const when = useDateTime();
   const cases = profile.cases as { id: string; rule: string; status: string; windowStart: string }[];
   return (
-    <section className={styles.panel} aria-labelledby="bo-cases">
-      <h2 id="bo-cases" className={styles.subheading}>
-        {t('alerts.title')}
-      </h2>
+    <Panel id="bo-cases" title={t('alerts.title')}>
       {cases.length === 0 ? (
         <p className={styles.muted}>{t('alerts.empty')}</p>
       ) : (
@@ -279,6 +249,6 @@ function Cases({ profile }: { profile: Profile }) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

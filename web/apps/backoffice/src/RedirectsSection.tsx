@@ -4,12 +4,12 @@
  * or a target that is neither, is refused by the redirects module with its own message.
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, CheckField, Message, SelectField, Table, TextField } from '@parlay/ui/index.ts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { type Answer, call, type Me, post } from './api.ts';
+import { CheckField, SelectField, TextField } from '@parlay/ui/index.ts';
+import type { Me } from './api.ts';
 import styles from './Backoffice.module.css';
-import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
+import { DataTable } from './DataTable.tsx';
+import { NoticeLine, Panel } from './desk.tsx';
+import { EditRemoveCell, RuleForm, useRuleDesk } from './RuleDesk.tsx';
 
 const CODES = [301, 302, 307, 308] as const;
 
@@ -25,52 +25,27 @@ const EMPTY: Draft = { sourcePath: '', targetUrl: '', code: 301, isActive: true 
 
 export function RedirectsSection({ me }: { me: Me }) {
   const t = useT('backoffice');
-  const te = useT('errors');
   const manage = me.actions.includes('content.manage');
-  const [rows, setRows] = useState<RedirectRule[] | null>(null);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-
-  const load = useCallback(async () => {
-    const answer = await call<{ rules: RedirectRule[] }>('/redirects');
-    leaveIfSignedOut(answer);
-    if (answer.ok) setRows(answer.data.rules);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const done = async (answer: Answer<unknown>, text: string) => {
-    leaveIfSignedOut(answer);
-    setNotice(
-      answer.ok ? { kind: 'success', text } : { kind: 'error', text: errorMessage(te, t, answer.code) },
-    );
-    if (answer.ok) {
-      setEditing(null);
-      setDraft(EMPTY);
-      await load();
-    }
-  };
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const path = editing === null ? '/redirects' : `/redirects/${editing}`;
+  const desk = useRuleDesk<RedirectRule, Draft>('/redirects', EMPTY);
+  const { draft, setDraft } = desk;
+  const save = () => {
     const body = { ...draft, sourcePath: draft.sourcePath.trim(), targetUrl: draft.targetUrl.trim() };
-    await done(await post(path, body), t('redirects.saved'));
+    void desk.save(body, t('redirects.saved'));
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="bo-redirects">
-      <h2 id="bo-redirects" className={styles.subheading}>
-        {t('redirects.title')}
-      </h2>
-      <p className={styles.muted}>{t('redirects.lead')}</p>
-      <div aria-live="polite">{notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}</div>
+    <Panel id="bo-redirects" title={t('redirects.title')} lead={t('redirects.lead')}>
+      <NoticeLine notice={desk.notice} />
       {manage ? (
-        <form
-          className={styles.inlineForm}
+        <RuleForm
+          editing={desk.editing}
+          names={{
+            add: t('redirects.add'),
+            edit: (id) => t('redirects.editRule', { id }),
+            save: t('redirects.save'),
+          }}
           onSubmit={save}
-          aria-label={editing === null ? t('redirects.add') : t('redirects.editRule', { id: editing })}
+          onCancel={desk.reset}
         >
           <TextField
             label={t('redirects.source')}
@@ -104,86 +79,48 @@ export function RedirectsSection({ me }: { me: Me }) {
             checked={draft.isActive}
             onChange={(checked) => setDraft({ ...draft, isActive: checked })}
           />
-          <Button type="submit" variant="primary">
-            {editing === null ? t('redirects.add') : t('redirects.save')}
-          </Button>
-          {editing !== null ? (
-            <Button
-              onClick={() => {
-                setEditing(null);
-                setDraft(EMPTY);
-              }}
-            >
-              {t('cancel')}
-            </Button>
-          ) : null}
-        </form>
+        </RuleForm>
       ) : null}
-      {!rows ? (
-        <p className={styles.muted}>{t('loading')}</p>
-      ) : rows.length === 0 ? (
-        <p className={styles.muted}>{t('redirects.empty')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table className={styles.table} data-testid="redirect-rules">
-            <thead>
-              <tr>
-                <th scope="col">{t('redirects.source')}</th>
-                <th scope="col">{t('redirects.target')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('redirects.code')}
-                </th>
-                <th scope="col">{t('redirects.active')}</th>
-                {manage ? <th scope="col">{t('actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <code>{r.sourcePath}</code>
-                  </td>
-                  <td>
-                    <code className={styles.wrap}>{r.targetUrl}</code>
-                  </td>
-                  <td className={styles.num}>{r.code}</td>
-                  <td>{r.isActive ? t('blocks.yes') : t('blocks.no')}</td>
-                  {manage ? (
-                    <td className={styles.actions}>
-                      <div className={styles.buttons}>
-                        <Button
-                          size="sm"
-                          onClick={() => {
-                            setEditing(r.id);
-                            setDraft({
-                              sourcePath: r.sourcePath,
-                              targetUrl: r.targetUrl,
-                              code: r.code,
-                              isActive: r.isActive,
-                            });
-                          }}
-                        >
-                          {t('redirects.edit')}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={t('redirects.removeRule', { source: r.sourcePath })}
-                          onClick={async () =>
-                            done(await post(`/redirects/${r.id}/delete`), t('redirects.removed'))
-                          }
-                        >
-                          {t('redirects.remove')}
-                        </Button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
-    </section>
+      <DataTable
+        rows={desk.rows}
+        empty={t('redirects.empty')}
+        testId="redirect-rules"
+        columns={[
+          { label: t('redirects.source') },
+          { label: t('redirects.target') },
+          { label: t('redirects.code'), num: true },
+          { label: t('redirects.active') },
+          manage && { label: t('actions') },
+        ]}
+        row={(r) => (
+          <tr key={r.id}>
+            <td>
+              <code>{r.sourcePath}</code>
+            </td>
+            <td>
+              <code className={styles.wrap}>{r.targetUrl}</code>
+            </td>
+            <td className={styles.num}>{r.code}</td>
+            <td>{r.isActive ? t('blocks.yes') : t('blocks.no')}</td>
+            {manage ? (
+              <EditRemoveCell
+                edit={t('redirects.edit')}
+                remove={t('redirects.remove')}
+                removeLabel={t('redirects.removeRule', { source: r.sourcePath })}
+                onEdit={() =>
+                  desk.edit(r.id, {
+                    sourcePath: r.sourcePath,
+                    targetUrl: r.targetUrl,
+                    code: r.code,
+                    isActive: r.isActive,
+                  })
+                }
+                onRemove={() => void desk.remove(r.id, t('redirects.removed'))}
+              />
+            ) : null}
+          </tr>
+        )}
+      />
+    </Panel>
   );
 }

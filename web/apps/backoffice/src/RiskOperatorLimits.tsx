@@ -4,14 +4,14 @@
  * can then only make it stricter) and a button to lift it.
  */
 import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Message, SelectField, Table, TextField } from '@parlay/ui/index.ts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { call, type Me, post } from './api.ts';
+import { Button, SelectField, TextField } from '@parlay/ui/index.ts';
+import { type FormEvent, useState } from 'react';
+import type { Me } from './api.ts';
 import styles from './Backoffice.module.css';
+import { DataTable } from './DataTable.tsx';
+import { Panel, useAction, useDeskQuery } from './desk.tsx';
 import type { Profile } from './player-view.ts';
 import { useDateTime } from './SessionsTable.tsx';
-import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
 
 const MONEY_LIMIT_TYPES = [1, 2, 3, 10, 11, 12, 20, 21, 22] as const;
 
@@ -33,37 +33,22 @@ export function RiskOperatorLimits({
   onChange(): Promise<void>;
 }) {
   const t = useT('backoffice');
-  const te = useT('errors');
   const format = useFormat();
   const when = useDateTime();
   const manage = me.actions.includes('limits.manage');
   const playerId = profile.player.id;
   const currency = (profile.player as { currency?: string }).currency ?? '';
-  const [rows, setRows] = useState<OperatorLimitRow[] | null>(null);
+  const { data, reload } = useDeskQuery<{ limits: OperatorLimitRow[] }>(
+    `/players/${playerId}/operator-limits`,
+  );
   const [type, setType] = useState('20');
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const load = useCallback(async () => {
-    const answer = await call<{ limits: OperatorLimitRow[] }>(`/players/${playerId}/operator-limits`);
-    leaveIfSignedOut(answer);
-    if (answer.ok) setRows(answer.data.limits);
-  }, [playerId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const run = async (path: string, body: unknown, done: string) => {
-    const answer = await post(path, body);
-    leaveIfSignedOut(answer);
-    setNotice(
-      answer.ok ? { kind: 'success', text: done } : { kind: 'error', text: errorMessage(te, t, answer.code) },
-    );
-    if (answer.ok) {
-      setReason('');
-      await load();
-      await onChange();
-    }
-  };
+  const { run, shown } = useAction(async () => {
+    setReason('');
+    await reload();
+    await onChange();
+  });
   const amount = Number(value);
   const valid = Number.isInteger(amount) && amount >= 1 && amount <= 999_999_998;
   const impose = (event: FormEvent) => {
@@ -76,65 +61,54 @@ export function RiskOperatorLimits({
     );
   };
   return (
-    <section className={styles.panel} aria-labelledby="bo-operator-limits" data-testid="operator-limits">
-      <h2 id="bo-operator-limits" className={styles.subheading}>
-        {t('risk.limitsTitle')}
-      </h2>
-      <p className={styles.muted}>{t('risk.limitsLead')}</p>
-      {rows === null ? (
-        <p className={styles.muted}>{t('loading')}</p>
-      ) : rows.length === 0 ? (
-        <p className={styles.muted}>{t('risk.noLimits')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('players.limits.kind')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('risk.value')}
-                </th>
-                <th scope="col">{t('risk.reasonColumn')}</th>
-                <th scope="col">{t('risk.setBy')}</th>
-                {manage ? <th scope="col">{t('actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.limitType}>
-                  <td>{t(`players.limits.types.${r.limitType}`)}</td>
-                  <td className={styles.num}>
-                    {format.number(r.value)} {currency}
-                  </td>
-                  <td>{r.reason}</td>
-                  <td>
-                    {r.setBy} · {when(r.setAt)}
-                  </td>
-                  {manage ? (
-                    <td className={styles.actions}>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={reason.trim().length < 3}
-                        aria-label={t('risk.liftOf', { kind: t(`players.limits.types.${r.limitType}`) })}
-                        onClick={() =>
-                          void run(
-                            `/players/${playerId}/operator-limits/${r.limitType}/lift`,
-                            { reason: reason.trim() },
-                            t('risk.limitLifted'),
-                          )
-                        }
-                      >
-                        {t('risk.lift')}
-                      </Button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
+    <Panel
+      id="bo-operator-limits"
+      title={t('risk.limitsTitle')}
+      lead={t('risk.limitsLead')}
+      testId="operator-limits"
+    >
+      <DataTable
+        rows={data?.limits}
+        empty={t('risk.noLimits')}
+        columns={[
+          { label: t('players.limits.kind') },
+          { label: t('risk.value'), num: true },
+          { label: t('risk.reasonColumn') },
+          { label: t('risk.setBy') },
+          manage && { label: t('actions') },
+        ]}
+        row={(r) => (
+          <tr key={r.limitType}>
+            <td>{t(`players.limits.types.${r.limitType}`)}</td>
+            <td className={styles.num}>
+              {format.number(r.value)} {currency}
+            </td>
+            <td>{r.reason}</td>
+            <td>
+              {r.setBy} · {when(r.setAt)}
+            </td>
+            {manage ? (
+              <td className={styles.actions}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={reason.trim().length < 3}
+                  aria-label={t('risk.liftOf', { kind: t(`players.limits.types.${r.limitType}`) })}
+                  onClick={() =>
+                    void run(
+                      `/players/${playerId}/operator-limits/${r.limitType}/lift`,
+                      { reason: reason.trim() },
+                      t('risk.limitLifted'),
+                    )
+                  }
+                >
+                  {t('risk.lift')}
+                </Button>
+              </td>
+            ) : null}
+          </tr>
+        )}
+      />
       {manage ? (
         <form className={styles.stack} onSubmit={impose} aria-label={t('risk.imposeLimit')}>
           <SelectField
@@ -171,7 +145,7 @@ export function RiskOperatorLimits({
           </div>
         </form>
       ) : null}
-      <div aria-live="polite">{notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}</div>
-    </section>
+      {shown}
+    </Panel>
   );
 }
