@@ -64,6 +64,7 @@ const PlayQuery = Type.Object({
   lang: Type.Optional(Type.Union([Type.Literal('ru'), Type.Literal('en')])),
   token: Type.Optional(Type.String({ maxLength: 200 })),
   currency: Type.Optional(Type.String({ maxLength: 10 })),
+  table: Type.Optional(Type.String({ maxLength: 40 })),
 });
 const Slip = Type.Object({
   round: Type.Integer({ minimum: 0 }),

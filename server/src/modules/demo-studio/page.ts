@@ -5,7 +5,7 @@
  * /dev/demo-studio/studio.js does the rest. Styles are inline (CSP allows them).
  */
 import { KOI_SLOT_CODE, RED, ROULETTE_CODE, SLOT_CODE, WHEEL } from './games.ts';
-import { POKER_LOBBY_CODE, pokerLobby } from './poker-tables.ts';
+import { POKER_LOBBY_CODE, POKER_TABLES, pokerLobby } from './poker-tables.ts';
 
 export const STUDIO_TEXTS = {
   ru: {
@@ -46,7 +46,64 @@ export const STUDIO_TEXTS = {
     seatsOf: '{seated} из {seats}',
     'no-limit': 'Безлимитный холдем',
     'fixed-limit': 'Лимитный холдем',
-    pokerNote: 'Игра за столами в демо-студии не открыта: лобби показывает столы студии.',
+    pokerNote:
+      'Безлимитный и лимитный холдем против ботов студии. Рейк — 3 % каждого банка, дошедшего до флопа, не больше трёх больших блайндов за раздачу.',
+    sitAt: 'Сесть за стол',
+    chooseTable: 'Стол',
+    sitDown: 'Сесть',
+    tablePlay: 'Игра за столом',
+    oval: 'Стол и места',
+    you: 'Вы',
+    dealer: 'дилер',
+    folded: 'сбросил',
+    allInTag: 'олл-ин',
+    board: 'Общие карты',
+    yourCards: 'Ваши карты',
+    pot: 'Банк',
+    stack: 'Стек',
+    bet: 'Ставка',
+    handNo: 'Раздача',
+    yourTurn: 'Ваш ход',
+    turnOf: 'Ходит {name}',
+    timeLeft: 'осталось {s} с',
+    fold: 'Сбросить',
+    check: 'Чек',
+    call: 'Уравнять {amount}',
+    betTo: 'Поставить',
+    raiseTo: 'Повысить до',
+    allIn: 'Олл-ин',
+    amount: 'Сумма',
+    nextHand: 'Следующая раздача',
+    rebuy: 'Докупить',
+    leave: 'Встать из-за стола',
+    handHistory: 'Ход раздачи',
+    paidBack: 'Стек возвращён на счёт: {amount}',
+    leftTimeout: 'Вы пропустили несколько ходов подряд — студия подняла вас из-за стола.',
+    leftIdle: 'Страница была закрыта — студия подняла вас из-за стола.',
+    leftSession: 'Сессия за столом закончилась (45 минут) — сядьте снова.',
+    evBlind: '{name}: блайнд {amount}',
+    evFold: '{name}: пас',
+    evCheck: '{name}: чек',
+    evCall: '{name}: колл {amount}',
+    evBet: '{name}: ставка {to}',
+    evRaise: '{name}: рейз до {to}',
+    'evAll-in': '{name}: олл-ин {to}',
+    evStreet: '{street}: {board}',
+    evRefund: '{name}: возврат {amount}',
+    evShow: '{name} показывает {cards} — {category}',
+    evPot: 'Банк {amount} (рейк {rake}): {winners}',
+    flop: 'Флоп',
+    turn: 'Тёрн',
+    river: 'Ривер',
+    'hc-high-card': 'старшая карта',
+    'hc-pair': 'пара',
+    'hc-two-pair': 'две пары',
+    'hc-three-of-a-kind': 'сет',
+    'hc-straight': 'стрит',
+    'hc-flush': 'флеш',
+    'hc-full-house': 'фулл-хаус',
+    'hc-four-of-a-kind': 'каре',
+    'hc-straight-flush': 'стрит-флеш',
   },
   en: {
     title: 'Parlay demo studio',
@@ -86,7 +143,64 @@ export const STUDIO_TEXTS = {
     seatsOf: '{seated} of {seats}',
     'no-limit': "No-limit hold'em",
     'fixed-limit': "Fixed-limit hold'em",
-    pokerNote: "Table play is not open in the demo studio: the lobby shows the studio's tables.",
+    pokerNote:
+      "No-limit and fixed-limit hold'em against the studio's bots. Rake: 3 % of each pot that saw a flop, at most three big blinds a hand.",
+    sitAt: 'Take a seat',
+    chooseTable: 'Table',
+    sitDown: 'Sit down',
+    tablePlay: 'At the table',
+    oval: 'The table and its seats',
+    you: 'You',
+    dealer: 'dealer',
+    folded: 'folded',
+    allInTag: 'all-in',
+    board: 'Board',
+    yourCards: 'Your cards',
+    pot: 'Pot',
+    stack: 'Stack',
+    bet: 'Bet',
+    handNo: 'Hand',
+    yourTurn: 'Your turn',
+    turnOf: '{name} to act',
+    timeLeft: '{s} s left',
+    fold: 'Fold',
+    check: 'Check',
+    call: 'Call {amount}',
+    betTo: 'Bet',
+    raiseTo: 'Raise to',
+    allIn: 'All-in',
+    amount: 'Amount',
+    nextHand: 'Next hand',
+    rebuy: 'Rebuy',
+    leave: 'Leave the table',
+    handHistory: 'Hand history',
+    paidBack: 'Stack paid back to your account: {amount}',
+    leftTimeout: 'You let several turns time out in a row: the studio stood you up.',
+    leftIdle: 'The page was closed: the studio stood you up.',
+    leftSession: 'The table session ended (45 minutes): sit down again.',
+    evBlind: '{name} posts {amount}',
+    evFold: '{name} folds',
+    evCheck: '{name} checks',
+    evCall: '{name} calls {amount}',
+    evBet: '{name} bets {to}',
+    evRaise: '{name} raises to {to}',
+    'evAll-in': '{name} is all-in to {to}',
+    evStreet: '{street}: {board}',
+    evRefund: '{amount} returned to {name}',
+    evShow: '{name} shows {cards}: {category}',
+    evPot: 'Pot {amount} (rake {rake}): {winners}',
+    flop: 'Flop',
+    turn: 'Turn',
+    river: 'River',
+    'hc-high-card': 'high card',
+    'hc-pair': 'a pair',
+    'hc-two-pair': 'two pair',
+    'hc-three-of-a-kind': 'three of a kind',
+    'hc-straight': 'a straight',
+    'hc-flush': 'a flush',
+    'hc-full-house': 'a full house',
+    'hc-four-of-a-kind': 'four of a kind',
+    'hc-straight-flush': 'a straight flush',
   },
 } as const;
 
@@ -116,12 +230,23 @@ const STYLE =
   'button,select,input{font:inherit;padding:6px 12px;margin:3px;border-radius:6px;border:1px solid #555;background:#222a3d;color:#eee}button:disabled{opacity:.5}' +
   '.reels{display:flex;justify-content:center;gap:10px;margin:20px}.reel{width:90px;height:90px;font-size:54px;line-height:90px;background:#fff;color:#000;border-radius:10px}' +
   '.tables{width:100%;border-collapse:collapse;margin:12px 0}.tables caption{margin:6px;color:#bbb}.tables th,.tables td{padding:6px 8px;border-bottom:1px solid #333;text-align:left}' +
+  '.felt{position:relative;height:300px;margin:16px 8px 40px;border-radius:50%;background:radial-gradient(#1f7a45,#0d4d2a);border:10px solid #5b3a1a}' +
+  '.seats{list-style:none;margin:0;padding:0}.seats li{position:absolute;transform:translate(-50%,-50%);min-width:96px;padding:4px 6px;border-radius:8px;background:#101522e6;font-size:13px}' +
+  '.seats li.act{outline:3px solid #ffec27}.seats li.out{opacity:.5}.center{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%)}' +
+  '.cards span{display:inline-block;min-width:30px;margin:1px;padding:2px 3px;border-radius:4px;background:#fff;color:#000;font-weight:bold}.cards span.red{color:#c0392b}' +
+  '.turn{font-weight:bold;min-height:1.4em}.history{text-align:left;max-height:220px;overflow:auto;font-size:13px}.sit{margin:12px 0}' +
   '.msg{min-height:1.5em;margin:8px}.hist span{display:inline-block;width:26px;margin:2px;border-radius:4px}.r{background:#c0392b}.b{background:#1c1c1c}.g{background:#1f8a4c}';
 
 type Texts = (typeof STUDIO_TEXTS)['en' | 'ru'];
 
 /** The poker lobby's rows (also rendered again by the script when it polls the tables). */
-function pokerLobbyHtml(t: Texts, lang: 'ru' | 'en', currency: string, nowMs: number): string {
+function pokerLobbyHtml(
+  t: Texts,
+  lang: 'ru' | 'en',
+  currency: string,
+  nowMs: number,
+  chosen?: string,
+): string {
   const rows = pokerLobby(nowMs)
     .map(
       (table) =>
@@ -133,7 +258,36 @@ function pokerLobbyHtml(t: Texts, lang: 'ru' | 'en', currency: string, nowMs: nu
   return (
     `<h1>${t.poker}</h1><table class="tables"><caption>${t.pokerCaption}</caption>` +
     `<thead><tr><th scope="col">${t.table}</th><th scope="col">${t.variant}</th><th scope="col">${t.blinds}</th>` +
-    `<th scope="col">${t.buyIn}</th><th scope="col">${t.seats}</th></tr></thead><tbody>${rows}</tbody></table><p>${t.pokerNote}</p>`
+    `<th scope="col">${t.buyIn}</th><th scope="col">${t.seats}</th></tr></thead><tbody>${rows}</tbody></table><p>${t.pokerNote}</p>` +
+    holdemHtml(t, lang, currency, chosen)
+  );
+}
+
+/** The sit-down form and the table (filled by the script once seated). */
+function holdemHtml(t: Texts, lang: 'ru' | 'en', currency: string, chosen: string | undefined): string {
+  const options = POKER_TABLES.map(
+    (table) =>
+      `<option value="${attr(table.id)}" data-min="${table.minBuyIn}" data-max="${table.maxBuyIn}"${table.id === chosen ? ' selected' : ''}>` +
+      `${attr(table.name[lang])} · ${t[table.variant]} · ${table.smallBlind}/${table.bigBlind} · ${table.minBuyIn}–${table.maxBuyIn} ${attr(currency)}</option>`,
+  ).join('');
+  return (
+    `<form id="sit" class="sit"><h2>${t.sitAt}</h2><label>${t.chooseTable} <select id="table-choice">${options}</select></label>` +
+    `<label>${t.buyIn} <input id="buyin" type="number" inputmode="decimal" min="0" step="0.01" style="width:100px"></label>` +
+    `<button type="submit" id="sit-down" disabled>${t.sitDown}</button></form>` +
+    `<section id="holdem" hidden aria-labelledby="holdem-title"><h2 id="holdem-title">${t.tablePlay}</h2>` +
+    `<div class="felt" role="group" aria-label="${attr(t.oval)}"><ul id="seats" class="seats"></ul>` +
+    `<div class="center"><p>${t.board}: <span id="board" class="cards"></span></p><p>${t.pot}: <b id="pot">0</b></p></div></div>` +
+    `<p>${t.yourCards}: <span id="hole" class="cards"></span></p><p id="turn" class="turn" aria-live="polite"></p>` +
+    `<div id="actions" class="actions" role="group" aria-label="${attr(t.yourTurn)}">` +
+    `<button type="button" data-act="fold">${t.fold}</button><button type="button" data-act="check">${t.check}</button>` +
+    `<button type="button" data-act="call">${t.call.replace('{amount}', '')}</button>` +
+    `<label>${t.amount} <input id="amount" type="number" inputmode="decimal" step="0.01" style="width:100px"></label>` +
+    `<input id="slider" type="range" aria-label="${attr(t.amount)}">` +
+    `<button type="button" data-act="bet">${t.betTo}</button><button type="button" data-act="raise">${t.raiseTo}</button>` +
+    `<button type="button" data-act="all-in">${t.allIn}</button></div>` +
+    `<p><button type="button" id="next-hand">${t.nextHand}</button> <label>${t.rebuy} <input id="rebuy-amount" type="number" inputmode="decimal" step="0.01" style="width:100px"></label>` +
+    `<button type="button" id="rebuy">${t.rebuy}</button> <button type="button" id="leave">${t.leave}</button></p>` +
+    `<h3>${t.handHistory}</h3><ol id="history" class="history" aria-live="polite"></ol></section>`
   );
 }
 
@@ -172,6 +326,7 @@ export function renderPlayPage(
     lang?: 'ru' | 'en' | undefined;
     token?: string | undefined;
     currency?: string | undefined;
+    table?: string | undefined;
   },
   nowMs: number,
 ): string {
@@ -180,7 +335,7 @@ export function renderPlayPage(
   const game = GAMES.includes(q.game) ? q.game : '';
   const body =
     game === POKER_LOBBY_CODE
-      ? pokerLobbyHtml(t, lang, q.currency ?? 'RUB', nowMs)
+      ? pokerLobbyHtml(t, lang, q.currency ?? 'RUB', nowMs, q.table)
       : game === SLOT_CODE || game === KOI_SLOT_CODE
         ? slotHtml(t, game === SLOT_CODE ? t.slot : t.koi)
         : game === ROULETTE_CODE
@@ -222,7 +377,156 @@ export const STUDIO_SCRIPT = `(() => {
     } else show(null);
     if (d.game === '${SLOT_CODE}' || d.game === '${KOI_SLOT_CODE}') slot();
     if (d.game === '${ROULETTE_CODE}') roulette();
-    if (d.game === '${POKER_LOBBY_CODE}') setInterval(refreshTables, 20000);
+    if (d.game === '${POKER_LOBBY_CODE}') { setInterval(refreshTables, 20000); holdem(); }
+  }
+  // Hold'em table play: the studio's server holds the seat; the page shows it and sends the actions.
+  function holdem() {
+    const SUITS = { S: '♠', H: '♥', D: '♦', C: '♣' };
+    const fill = (text, vars) => Object.keys(vars).reduce((t, k) => t.split('{' + k + '}').join(vars[k]), text);
+    let seat = null, view = null, dealTimer = null, poller = null;
+    const choice = $('table-choice'), buyin = $('buyin'), sitButton = $('sit-down');
+    const option = () => choice.options[choice.selectedIndex];
+    const syncBuyIn = () => { const o = option(); buyin.min = o.dataset.min; buyin.max = o.dataset.max; buyin.value = o.dataset.max; };
+    choice.addEventListener('change', syncBuyIn);
+    syncBuyIn();
+    sitButton.disabled = false;
+    const body = (extra) => ({ ...(session ? { session } : {}), seat, ...extra });
+    const cardsHtml = (el, codes) => {
+      el.textContent = '';
+      for (const c of codes || []) {
+        const span = document.createElement('span');
+        span.textContent = (c[0] === 'T' ? '10' : c[0]) + SUITS[c[1]];
+        if (c[1] === 'H' || c[1] === 'D') span.className = 'red';
+        el.append(span);
+      }
+    };
+    const nameOf = (i) => (i === 0 ? T.you : view.seats[i].name);
+    function line(e) {
+      if (e.kind === 'blind') return fill(T.evBlind, { name: nameOf(e.seat), amount: e.amount });
+      if (e.kind === 'action') {
+        const key = 'ev' + e.action[0].toUpperCase() + e.action.slice(1);
+        return fill(T[key], { name: nameOf(e.seat), amount: e.amount, to: e.to });
+      }
+      if (e.kind === 'street') return fill(T.evStreet, { street: T[e.street], board: e.board.join(' ') });
+      if (e.kind === 'refund') return fill(T.evRefund, { name: nameOf(e.seat), amount: e.amount });
+      if (e.kind === 'show') return fill(T.evShow, { name: nameOf(e.seat), cards: e.hole.join(' '), category: T['hc-' + e.category] });
+      if (e.kind === 'pot') return fill(T.evPot, { amount: e.amount, rake: e.rake, winners: e.winners.map((w, k) => nameOf(w) + ' +' + e.shares[k]).join(', ') });
+      return '';
+    }
+    function render(v) {
+      view = v;
+      if (v.balance !== null && v.balance !== undefined) show(v.balance);
+      $('holdem').hidden = false;
+      $('sit').hidden = true;
+      const seats = $('seats');
+      seats.textContent = '';
+      const n = v.seats.length;
+      v.seats.forEach((s, i) => {
+        const li = document.createElement('li');
+        const angle = Math.PI / 2 + (i * 2 * Math.PI) / n;
+        li.style.left = 50 + 42 * Math.cos(angle) + '%';
+        li.style.top = 50 + 44 * Math.sin(angle) + '%';
+        const tags = [];
+        if (v.hand && v.hand.button === i) tags.push(T.dealer);
+        if (v.hand && !v.hand.finished && s.folded) tags.push(T.folded);
+        if (s.allIn) tags.push(T.allInTag);
+        li.textContent = nameOf(i) + (tags.length ? ' (' + tags.join(', ') + ')' : '') + ' · ' + T.stack + ' ' + s.stack + (Number(s.bet) > 0 ? ' · ' + T.bet + ' ' + s.bet : '');
+        if (s.cards && i !== 0) { const c = document.createElement('span'); c.className = 'cards'; cardsHtml(c, s.cards); li.append(' ', c); }
+        if (v.hand && v.hand.toAct === i) { li.className = 'act'; li.setAttribute('aria-current', 'true'); }
+        else if (s.folded && v.hand && !v.hand.finished) li.className = 'out';
+        seats.append(li);
+      });
+      cardsHtml($('board'), v.hand ? v.hand.board : []);
+      cardsHtml($('hole'), v.seats[0].cards);
+      $('pot').textContent = v.hand ? v.hand.pot + ' ' + currency : '0';
+      const history = $('history');
+      history.textContent = '';
+      if (v.hand) {
+        const head = document.createElement('li');
+        head.textContent = T.handNo + ' #' + v.hand.number;
+        history.append(head);
+        for (const e of v.hand.events) { const li = document.createElement('li'); li.textContent = line(e); history.append(li); }
+      }
+      const legal = v.legal;
+      const mine = !!legal;
+      const buttons = document.querySelectorAll('#actions button');
+      buttons.forEach((b) => {
+        const a = b.dataset.act;
+        const ok = mine && (a === 'fold' || (a === 'check' && legal.check) || (a === 'call' && legal.call !== null) || (a === 'bet' && legal.bet) || (a === 'raise' && legal.raise) || (a === 'all-in' && legal.allIn !== null));
+        b.disabled = !ok;
+        if (a === 'call') b.textContent = fill(T.call, { amount: mine && legal.call !== null ? legal.call : '' }).trim();
+      });
+      const range = mine ? legal.raise || legal.bet : null;
+      const amount = $('amount'), slider = $('slider');
+      amount.disabled = slider.disabled = !range;
+      if (range) {
+        amount.min = slider.min = range.min; amount.max = slider.max = range.max;
+        slider.step = amount.step = range.min.includes('.') ? String(10 ** -range.min.split('.')[1].length) : '1';
+        if (!(Number(amount.value) >= Number(range.min) && Number(amount.value) <= Number(range.max))) amount.value = range.min;
+        slider.value = amount.value;
+      }
+      const closed = v.status !== 'seated';
+      const between = !v.hand || v.hand.finished;
+      $('next-hand').disabled = closed || !between || Number(v.stack) === 0;
+      $('rebuy').disabled = $('rebuy-amount').disabled = closed || !between || Number(v.maxRebuy) === 0 || v.rebuyPending;
+      if (!$('rebuy-amount').value || Number($('rebuy-amount').value) > Number(v.maxRebuy)) $('rebuy-amount').value = v.maxRebuy;
+      $('leave').disabled = closed;
+      const turn = $('turn');
+      if (closed) {
+        const why = v.left === 'timeout' ? T.leftTimeout : v.left === 'idle' ? T.leftIdle : v.left === 'session' ? T.leftSession : '';
+        turn.textContent = (why ? why + ' ' : '') + (v.paid !== null ? fill(T.paidBack, { amount: v.paid + ' ' + currency }) : '');
+        stop();
+        $('sit').hidden = false;
+        sitButton.disabled = false;
+      } else if (mine) {
+        const wasMine = turn.dataset.mine === '1';
+        turn.textContent = T.yourTurn + (v.deadline ? ' · ' + fill(T.timeLeft, { s: Math.max(0, Math.ceil((v.deadline - v.now) / 1000)) }) : '');
+        if (!wasMine) { const first = [...buttons].find((b) => !b.disabled && b.dataset.act !== 'fold'); if (first) first.focus(); }
+      } else turn.textContent = v.hand && v.hand.toAct !== null ? fill(T.turnOf, { name: nameOf(v.hand.toAct) }) : '';
+      turn.dataset.mine = mine ? '1' : '0';
+      if (!closed && between && Number(v.stack) > 0 && !dealTimer) dealTimer = setTimeout(() => { dealTimer = null; if (view && view.status === 'seated' && (!view.hand || view.hand.finished)) call('holdem/deal', body({})); }, 4000);
+    }
+    function stop() { if (poller) clearInterval(poller); poller = null; if (dealTimer) clearTimeout(dealTimer); dealTimer = null; }
+    async function call(path, payload, idem) {
+      try {
+        const v = await api(path, payload, idem);
+        if (v.error) throw new Error(v.error.code);
+        if (!session && path === 'holdem/leave' && v.paid && !v.replayed) { fun += Number(v.paid); show(null); }
+        render(v);
+        return v;
+      } catch (e) { say(T.error + ': ' + e.message); return null; }
+    }
+    $('sit').addEventListener('submit', async (event) => {
+      event.preventDefault();
+      sitButton.disabled = true; say('');
+      const v = await call('holdem/sit', { ...(session ? { session } : {}), currency, table: choice.value, buyIn: buyin.value }, key());
+      if (!v) { sitButton.disabled = false; return; }
+      seat = v.seat;
+      if (!session) { fun -= Number(v.buyIns); show(null); }
+      $('holdem-title').textContent = option().textContent;
+      $('history').focus();
+      poller = setInterval(() => { if (seat) call('holdem/state', body({})); }, 2000);
+    });
+    $('actions').addEventListener('click', (event) => {
+      const b = event.target.closest('button');
+      if (!b || b.disabled) return;
+      const a = b.dataset.act;
+      call('holdem/act', body({ action: a, ...(a === 'bet' || a === 'raise' ? { amount: $('amount').value } : {}) }));
+    });
+    $('slider').addEventListener('input', () => { $('amount').value = $('slider').value; });
+    $('amount').addEventListener('input', () => { $('slider').value = $('amount').value; });
+    $('next-hand').addEventListener('click', () => call('holdem/deal', body({})));
+    $('rebuy').addEventListener('click', async () => {
+      const amount = $('rebuy-amount').value;
+      const v = await call('holdem/rebuy', body({ amount }));
+      if (v && !session) { fun -= Number(amount); show(null); }
+    });
+    $('leave').addEventListener('click', () => call('holdem/leave', body({})));
+    // A closed page leaves the table (the studio's sweep does it too if this never arrives).
+    addEventListener('pagehide', () => {
+      if (seat && view && view.status === 'seated')
+        fetch('/dev/demo-studio/api/holdem/leave', { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body({})) });
+    });
   }
   // The poker lobby: the seats taken change by the minute; the rows are the server's.
   async function refreshTables() {

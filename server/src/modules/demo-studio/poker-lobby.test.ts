@@ -64,6 +64,16 @@ describe('the demo studio poker lobby', () => {
       );
       expect(html).toMatch(row);
     }
+    // Under the lobby: the sit-down form with every table, and the table section the script fills.
+    expect(html).toContain('<form id="sit" class="sit"><h2>Сесть за стол</h2>');
+    for (const table of POKER_TABLES)
+      expect(html).toContain(
+        `<option value="${table.id}" data-min="${table.minBuyIn}" data-max="${table.maxBuyIn}"`,
+      );
+    expect(html).toMatch(/<section id="holdem" hidden aria-labelledby="holdem-title">/);
+    expect(html).toContain('<ol id="history" class="history" aria-live="polite">');
+    const chosen = (await get(`${url}&table=fl-six-4`)).body;
+    expect(chosen).toContain('<option value="fl-six-4" data-min="40.00" data-max="200.00" selected>');
     expect((await get('/dev/demo-studio/play?game=no-such-game&mode=demo')).body).toContain('Unknown game');
   });
 

@@ -3,7 +3,7 @@
  * poker): the studio's hold'em tables as data — variant, blinds, buy-in, seats — and how many seats
  * are taken, which the studio makes up per minute from the table and the minute alone (there are no
  * other players in a demo studio; every viewer and every process sees the same numbers).
- * Table play itself is not part of the studio: the lobby lists the tables and says so.
+ * Table play at these tables: holdem-seat.ts and holdem-routes.ts (docs/demo-studio.md, "Table play").
  */
 import { createHash } from 'node:crypto';
 
