@@ -15,13 +15,28 @@ export interface TournamentsContext {
   payBatch: number;
   /** Leaderboard messages per tournament at most once per this many ms (the rest coalesce). */
   publishEveryMs: number;
+  /** How far behind the clock the catch-up's cursor stays (catch-up.ts). */
+  catchUpMarginMs: number;
+  /** The round time one catch-up transaction scans at most. */
+  catchUpChunkMs: number;
   /** Per tournament: when its last message went out, and whether one is waiting. */
   published: Map<string, { atMs: number; timer: ReturnType<typeof setTimeout> | null }>;
 }
 
+/** The catch-up's cursor trails the clock by this (a round's commit follows its finish time). */
+export const CATCH_UP_MARGIN_MS = 30_000;
+/** The round time one catch-up transaction scans at most. */
+export const CATCH_UP_CHUNK_MS = 60_000;
+
 export function createTournamentsContext(
   deps: Pick<ModuleDeps, 'db' | 'clock' | 'bus'>,
-  services: { ledger: Ledger; payBatch?: number; publishEveryMs?: number },
+  services: {
+    ledger: Ledger;
+    payBatch?: number;
+    publishEveryMs?: number;
+    catchUpMarginMs?: number;
+    catchUpChunkMs?: number;
+  },
 ): TournamentsContext {
   return {
     db: deps.db.db,
@@ -30,6 +45,8 @@ export function createTournamentsContext(
     bus: deps.bus,
     payBatch: services.payBatch ?? 500,
     publishEveryMs: services.publishEveryMs ?? 300,
+    catchUpMarginMs: services.catchUpMarginMs ?? CATCH_UP_MARGIN_MS,
+    catchUpChunkMs: services.catchUpChunkMs ?? CATCH_UP_CHUNK_MS,
     published: new Map(),
   };
 }

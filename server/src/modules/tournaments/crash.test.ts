@@ -3,14 +3,20 @@
  * fixes its places and pays one prize per transaction; it is killed with SIGKILL inside the fourth
  * payment's transaction, right before its commit. Three prizes survive, the fourth left nothing
  * behind; a second run pays the rest. Each place then has exactly one transfer
- * (tournament:<id>:place:<n>), the sixth player nothing, and the ledger check is clean. PGlite on
+ * (tournament:<id>:place:<n>), the sixth player nothing, and the ledger check is clean.
+ * Second test: a child plays provider rounds whose observer scores them live, and is killed right
+ * after the last round's commit, before its scoring; the worker's catch-up counts that round, once,
+ * before the places are fixed, and the prizes are paid once. PGlite on
  * disk, or PostgreSQL with DATABASE_URL (slow on PGlite: an on-disk database is migrated from scratch).
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { crashHarness, fundPlayers } from '../../testing/crash-harness.ts';
 import { Ledger } from '../accounts/index.ts';
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 const { prepare, runChild } = crashHarness(path.join(import.meta.dirname, 'crash-child.ts'));
 const PLAYERS = 6;
@@ -104,6 +110,141 @@ describe('tournament prizes survive SIGKILL', () => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('paid');
     expect((await after.check()).differences).toEqual([]);
+    await handle.close();
+  }, 600_000);
+
+  it('counts a round whose scoring was killed after its commit, once, before the places are fixed', async () => {
+    const prepared = await prepare('tournaments-catch-up');
+    const { database } = prepared;
+    let handle = prepared.handle;
+    const ledger = new Ledger(handle.db, new ManualClock(STARTED));
+    const userIds = [0, 1, 2].map((k) => BigInt(8100 + k));
+    const accounts = await fundPlayers(ledger, userIds, 100_000n, 'tournament-catch-up-fund:');
+    const ends = new Date(STARTED.getTime() + 60 * 60 * 1000);
+    const { id } = await handle.db
+      .insertInto('tournaments')
+      .values({
+        name_ru: 'Догон',
+        name_en: 'Catch-up',
+        starts_at: STARTED,
+        ends_at: ends,
+        game_ids: null,
+        scoring: 'wagered',
+        currency: 'RUB',
+        prizes_minor: [3_000n, 2_000n, 1_000n],
+        opt_in_required: false,
+        created_at: STARTED,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const tokens = userIds.map((userId) => `crash-session-${userId}`);
+    await handle.db
+      .insertInto('casino_provider_sessions')
+      .values(
+        userIds.map((userId, k) => ({
+          token_hash: sha256(tokens[k]!),
+          provider: 'crash-studio',
+          user_id: userId,
+          account_id: accounts[k]!,
+          currency: 'RUB',
+          game_id: 1001,
+          created_at: STARTED,
+          expires_at: new Date(STARTED.getTime() + 24 * 3_600_000),
+        })),
+      )
+      .execute();
+    await handle.close();
+
+    const env = database.env('TOURNAMENTS');
+    const played = new Date(STARTED.getTime() + 10 * 60_000);
+    const killed = runChild(
+      {
+        ...env,
+        TOURNAMENTS_NOW_MS: String(played.getTime()),
+        TOURNAMENTS_MODE: 'play',
+        TOURNAMENTS_TOKENS: tokens.join(','),
+      },
+      true,
+    );
+    await killed.exited;
+    expect(killed.child.signalCode).toBe('SIGKILL');
+    expect(killed.lines).toEqual([
+      'scored provider:crash-studio:r0',
+      'scored provider:crash-studio:r1',
+      'gate score provider:crash-studio:r2',
+    ]);
+
+    const scores = (db: typeof handle.db) =>
+      db
+        .selectFrom('tournament_scores')
+        .select(['user_id', 'score', 'rounds'])
+        .where('tournament_id', '=', id)
+        .orderBy('user_id')
+        .execute();
+    handle = await database.open();
+    // The third round committed (closed, its stake taken) and was never scored.
+    const closed = await handle.db
+      .selectFrom('casino_provider_rounds')
+      .select(['round_ref', 'staked'])
+      .where('provider', '=', 'crash-studio')
+      .where('closed_at', 'is not', null)
+      .orderBy('round_ref')
+      .execute();
+    expect(closed).toEqual([
+      { round_ref: 'r0', staked: 1_000n },
+      { round_ref: 'r1', staked: 2_000n },
+      { round_ref: 'r2', staked: 3_000n },
+    ]);
+    expect(await scores(handle.db)).toEqual([
+      { user_id: userIds[0], score: 1_000n, rounds: 1 },
+      { user_id: userIds[1], score: 2_000n, rounds: 1 },
+    ]);
+    await handle.close();
+
+    // After the end and the catch-up's margin: the restarted worker counts r2, then fixes and pays.
+    const after = { ...env, TOURNAMENTS_CAUGHT_UP: '1', TOURNAMENTS_MODE: 'resume' };
+    const late = String(ends.getTime() + 5 * 60_000);
+    const resumed = runChild({ ...after, TOURNAMENTS_NOW_MS: late }, false);
+    expect(await resumed.exited).toBe(0);
+    expect(resumed.lines).toEqual(['resumed 1 1 3 1']);
+    const again = runChild({ ...after, TOURNAMENTS_NOW_MS: late }, false);
+    expect(await again.exited).toBe(0);
+    expect(again.lines).toEqual(['resumed 0 0 0 0']);
+
+    handle = await database.open();
+    const db = handle.db;
+    expect(await scores(db)).toEqual([
+      { user_id: userIds[0], score: 1_000n, rounds: 1 },
+      { user_id: userIds[1], score: 2_000n, rounds: 1 },
+      { user_id: userIds[2], score: 3_000n, rounds: 1 },
+    ]);
+    const counted = await db
+      .selectFrom('tournament_rounds')
+      .select('round_key')
+      .where('tournament_id', '=', id)
+      .orderBy('round_key')
+      .execute();
+    expect(counted.map((r) => r.round_key)).toEqual([0, 1, 2].map((k) => `provider:crash-studio:r${k}`));
+    const transfers = await db
+      .selectFrom('ledger_transfers')
+      .select(['idempotency_key', 'user_id'])
+      .where('reason', '=', 'tournament_prize')
+      .where('idempotency_key', 'like', `tournament:${id}:%`)
+      .orderBy('idempotency_key')
+      .execute();
+    // The round the live scoring lost ranks first.
+    expect(transfers.map((t) => [t.idempotency_key, t.user_id])).toEqual([
+      [`tournament:${id}:place:1`, userIds[2]],
+      [`tournament:${id}:place:2`, userIds[1]],
+      [`tournament:${id}:place:3`, userIds[0]],
+    ]);
+    const row = await db
+      .selectFrom('tournaments')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('paid');
+    expect((await new Ledger(db, new ManualClock(new Date(Number(late)))).check()).differences).toEqual([]);
     await handle.close();
   }, 600_000);
 });

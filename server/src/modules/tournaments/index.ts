@@ -2,8 +2,10 @@
  * Tournaments module (issue 19, docs/casino-tournaments.md): casino tournaments over a period on
  * eligible in-house games, scored from the casino's finished real-money rounds (scoreRound, the
  * casino's RoundObserver port, wired in app.ts) by wagered amount, biggest win or biggest
- * multiplier; a live leaderboard (topic casino:tournament:<id>); at the end a durable worker fixes
- * the places and pays each prize once through the ledger (house → the player's account, reason
+ * multiplier; a live leaderboard (topic casino:tournament:<id>); the worker's catch-up (catch-up.ts)
+ * counts from the rounds' own rows every eligible round the live telling missed, with the same
+ * statement, and at the end (once the catch-up covered the whole window) the worker fixes the places
+ * and pays each prize once through the ledger (house → the player's account, reason
  * tournament_prize, key tournament:<id>:place:<n>).
  *
  * Routes under /web-api/tournaments/v1 (routes.ts). Worker: startTournamentsWorker (the `workers`

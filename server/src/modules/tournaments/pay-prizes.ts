@@ -1,6 +1,9 @@
 /**
  * The end of a tournament, by the worker (and `parlay tournaments finish`):
- * 1. finish: an ended tournament is claimed FOR UPDATE SKIP LOCKED, its places fixed from the
+ * 0. catch up (catch-up.ts): the rounds of the tournament's window that the live scoring missed are
+ *    counted; the cursor scored_through reaches ends_at once the clock is marginMs past the end.
+ * 1. finish: an ended tournament whose catch-up covered its whole window (scored_through >=
+ *    ends_at: every eligible round counted) is claimed FOR UPDATE SKIP LOCKED, its places fixed from the
  *    leaderboard's order (score, then the earlier scored_at, then the user id: a tie goes to the
  *    score reached first) and one prize row written per place that has a player (primary key
  *    tournament_id, place), all in one transaction with status → finished.
@@ -13,6 +16,7 @@
  */
 import { sql } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
+import { catchUp } from './catch-up.ts';
 import type { TournamentsContext } from './context.ts';
 
 const RETRY_BASE_MS = 60_000;
@@ -34,7 +38,10 @@ export async function finishOne(ctx: TournamentsContext, id?: bigint): Promise<b
       .selectFrom('tournaments')
       .select(['id', 'prizes_minor', 'currency'])
       .where('status', 'in', ['scheduled', 'running'])
-      .where('ends_at', '<=', now);
+      .where('ends_at', '<=', now)
+      // Places are fixed only after the catch-up has counted every round of the window.
+      .where('scored_through', 'is not', null)
+      .whereRef('scored_through', '>=', 'ends_at');
     if (id !== undefined) query = query.where('id', '=', id);
     const row = await query
       .orderBy('ends_at')
@@ -186,19 +193,25 @@ export async function markPaid(ctx: TournamentsContext): Promise<number> {
 }
 
 export interface TournamentsRunSummary {
+  /** Scores changed by the catch-up (rounds the live scoring missed). */
+  caughtUp: number;
   finished: number;
   paid: number;
   completed: number;
 }
 
-/** One pass of the worker: every ended tournament finished, due prizes paid, paid ones marked. */
+/**
+ * One pass of the worker: the catch-up, every ended tournament (caught up) finished, due prizes
+ * paid, paid ones marked.
+ */
 export async function runTournamentsDue(
   ctx: TournamentsContext,
   hooks: PayHooks = {},
 ): Promise<TournamentsRunSummary> {
+  const caughtUp = await catchUp(ctx);
   let finished = 0;
   while ((await finishOne(ctx)) !== null) finished += 1;
   const paid = await payDue(ctx, hooks);
   const completed = await markPaid(ctx);
-  return { finished, paid, completed };
+  return { caughtUp, finished, paid, completed };
 }

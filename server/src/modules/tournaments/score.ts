@@ -8,8 +8,16 @@
  * The statement is prepared (one text, PREPARED_MARKER), and not sent at all for a round that no
  * tournament can admit (open-tournaments.ts: such a round is kept and scored later, with its own
  * time, if a tournament created elsewhere turns out to admit it).
+ *
+ * The live telling is best-effort (a process killed after the round's commit, or a failing
+ * statement, loses it): the worker's catch-up (catch-up.ts) counts every eligible finished round
+ * from the rounds' own rows through the same statement (scoreRoundsSql), so both give the same
+ * scores. A round's time is its finish time (casino_rounds.finished_at, casino_provider_rounds
+ * .closed_at; the telling time for the shared-round games' bets): it counts when
+ * greatest(starts_at, created_at) <= time < ends_at, and in an opt-in tournament when the
+ * player's entry was made at or before that time (joined_at <= time).
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { PREPARED_MARKER } from '../../platform/db.ts';
 import { type TournamentsContext, tournamentTopic } from './context.ts';
 import { planScoring } from './open-tournaments.ts';
@@ -33,44 +41,104 @@ export async function scoreRound(ctx: TournamentsContext, round: ScoredRound): P
   return plan.scoreNow ? scoreRoundAt(ctx, round, atMs) : 0;
 }
 
-/** The scoring statement for a round told at atMs. */
-async function scoreRoundAt(ctx: TournamentsContext, round: ScoredRound, atMs: number): Promise<number> {
-  const now = new Date(atMs);
-  const multiplier = round.stakedMinor > 0n ? (round.payoutMinor * 10_000n) / round.stakedMinor : 0n;
-  const result = await sql<{ tournament_id: bigint }>`${sql.raw(PREPARED_MARKER)}
-    with t as (
-      select id, scoring from tournaments
-      where currency = ${round.currency} and status in ('scheduled', 'running')
-        and starts_at <= ${now} and ends_at > ${now}
-        and (game_ids is null or ${round.gameId}::int = any (game_ids))
-        and (not opt_in_required or exists (
-          select 1 from tournament_entries e where e.tournament_id = tournaments.id and e.user_id = ${round.userId}))
+/**
+ * The scoring of a set of rounds, the one formula of live scoring and of the catch-up. `rounds` is
+ * a query of the columns round_key text, user_id bigint, account_id bigint, game_id int, currency
+ * text, staked bigint, payout bigint, at timestamptz (the round's time). Each round is counted in
+ * every eligible tournament (only `tournamentId` when given) that has not counted it yet; the
+ * players' scores take the new rounds: wagered adds the stakes and takes the time of the latest
+ * round with a stake; biggest_win / biggest_multiplier keep the largest value and the earliest time
+ * it was reached. These rules give the same result whatever the order rounds arrive in (rounds told
+ * in time order, the live case, give what they always gave). Answers one row per score changed.
+ */
+export function scoreRoundsSql(
+  rounds: RawBuilder<unknown>,
+  tournamentId: bigint | null,
+): RawBuilder<{ tournament_id: bigint }> {
+  return sql<{ tournament_id: bigint }>`
+    with r as (${rounds}),
+    m as (
+      select t.id as tournament_id, t.scoring, r.round_key, r.user_id, r.account_id, r.at,
+        case t.scoring when 'wagered' then r.staked when 'biggest_win' then r.payout
+          else case when r.staked > 0 then r.payout * 10000 / r.staked else 0 end end::bigint as value
+      from r join tournaments t on t.currency = r.currency
+        and t.status in ('scheduled', 'running')
+        and greatest(t.starts_at, t.created_at) <= r.at and r.at < t.ends_at
+        and (t.game_ids is null or r.game_id = any (t.game_ids))
+        and (not t.opt_in_required or exists (
+          select 1 from tournament_entries e
+          where e.tournament_id = t.id and e.user_id = r.user_id and e.joined_at <= r.at))
+      where (${tournamentId}::bigint is null or t.id = ${tournamentId}::bigint)
+        and not exists (
+          select 1 from tournament_rounds c where c.tournament_id = t.id and c.round_key = r.round_key)
     ), counted as (
       insert into tournament_rounds (tournament_id, round_key)
-      select id, ${round.roundKey} from t
+      select tournament_id, round_key from m
       on conflict do nothing
-      returning tournament_id
+      returning tournament_id, round_key
+    ), added as (
+      select m.tournament_id, m.user_id,
+        (array_agg(m.account_id order by m.at, m.round_key))[1] as account_id,
+        case min(m.scoring) when 'wagered' then sum(m.value)::bigint else max(m.value) end as score,
+        count(*)::int as rounds,
+        case min(m.scoring)
+          when 'wagered' then coalesce(max(m.at) filter (where m.value > 0), min(m.at))
+          else (array_agg(m.at order by m.value desc, m.at))[1] end as scored_at
+      from m join counted on counted.tournament_id = m.tournament_id and counted.round_key = m.round_key
+      group by m.tournament_id, m.user_id
     )
     insert into tournament_scores as s (tournament_id, user_id, account_id, score, rounds, scored_at)
-    select t.id, ${round.userId}, ${round.accountId},
-      case t.scoring when 'wagered' then ${round.stakedMinor}::bigint
-        when 'biggest_win' then ${round.payoutMinor}::bigint else ${multiplier}::bigint end,
-      1, ${now}
-    from counted join t on t.id = counted.tournament_id
+    select tournament_id, user_id, account_id, score, rounds, scored_at from added
     on conflict (tournament_id, user_id) do update set
       score = case when (select scoring from tournaments where id = excluded.tournament_id) = 'wagered'
         then s.score + excluded.score else greatest(s.score, excluded.score) end,
-      rounds = s.rounds + 1,
+      rounds = s.rounds + excluded.rounds,
       scored_at = case
         when (select scoring from tournaments where id = excluded.tournament_id) = 'wagered'
-          then (case when excluded.score > 0 then excluded.scored_at else s.scored_at end)
+          then (case when excluded.score > 0 then greatest(s.scored_at, excluded.scored_at) else s.scored_at end)
         when excluded.score > s.score then excluded.scored_at
+        when excluded.score = s.score then least(s.scored_at, excluded.scored_at)
         else s.scored_at end
-    returning tournament_id`.execute(ctx.db);
-  for (const row of result.rows) announce(ctx, row.tournament_id.toString());
-  return result.rows.length;
+    returning tournament_id`;
 }
 
+/**
+ * The round's own finish time, read from its row by its key (in-house:<id>, provider:<p>:<ref>);
+ * the key's other kinds (the shared-round games' bets) take the telling time.
+ */
+function keyParts(roundKey: string): {
+  inHouseId: string | null;
+  provider: string | null;
+  ref: string | null;
+} {
+  const inHouse = /^in-house:(\d{1,18})$/.exec(roundKey);
+  if (inHouse) return { inHouseId: inHouse[1]!, provider: null, ref: null };
+  const provider = /^provider:([^:]+):(.+)$/s.exec(roundKey);
+  if (provider) return { inHouseId: null, provider: provider[1]!, ref: provider[2]! };
+  return { inHouseId: null, provider: null, ref: null };
+}
+
+/** The scoring statement for one round told at atMs. */
+async function scoreRoundAt(ctx: TournamentsContext, round: ScoredRound, atMs: number): Promise<number> {
+  const told = new Date(atMs);
+  const key = keyParts(round.roundKey);
+  const one = sql`
+    select ${round.roundKey}::text as round_key, ${round.userId}::bigint as user_id,
+      ${round.accountId}::bigint as account_id, ${round.gameId}::int as game_id,
+      ${round.currency}::text as currency, ${round.stakedMinor}::bigint as staked,
+      ${round.payoutMinor}::bigint as payout,
+      coalesce(
+        (select c.finished_at from casino_rounds c where c.id = ${key.inHouseId}::bigint),
+        (select p.closed_at from casino_provider_rounds p
+          where p.provider = ${key.provider}::text and p.round_ref = ${key.ref}::text),
+        ${told}::timestamptz) as at`;
+  const result = await sql<{
+    tournament_id: bigint;
+  }>`${sql.raw(PREPARED_MARKER)}${scoreRoundsSql(one, null)}`.execute(ctx.db);
+  const ids = new Set(result.rows.map((row) => row.tournament_id.toString()));
+  for (const id of ids) announce(ctx, id);
+  return ids.size;
+}
 /** Publishes the tournament's tick now, or once the throttle window has passed (coalesced). */
 export function announce(ctx: TournamentsContext, id: string): void {
   const nowMs = Date.now();

@@ -21,6 +21,8 @@ export interface TournamentTables {
     status: Generated<TournamentStatus>;
     created_at: Date;
     finished_at: Date | null;
+    /** Migration 0335: the catch-up's cursor (catch-up.ts); null: from greatest(starts_at, created_at). */
+    scored_through: Generated<Date | null>;
   };
   tournament_entries: {
     tournament_id: bigint;

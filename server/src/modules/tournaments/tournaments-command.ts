@@ -7,6 +7,7 @@
  *   tournaments finish [id]                fixes the places of ended tournaments and pays due prizes
  */
 import { AppError } from '../../platform/errors.ts';
+import { catchUp } from './catch-up.ts';
 import type { TournamentsContext } from './context.ts';
 import { createTournament, listTournaments } from './manage.ts';
 import { finishOne, markPaid, payDue, runTournamentsDue } from './pay-prizes.ts';
@@ -94,6 +95,7 @@ async function dispatch(ctx: TournamentsContext, args: string[], out: Out): Prom
   }
   if (action === 'finish' && rest.length === 1 && /^\d{1,18}$/.test(rest[0]!)) {
     const id = BigInt(rest[0]!);
+    await catchUp(ctx, id);
     const finished = await finishOne(ctx, id);
     const paid = await payDue(ctx, {}, id);
     await markPaid(ctx);

@@ -201,7 +201,12 @@ it('ranks equal scores by the earlier score time (biggest win, open to all)', as
   expect(board.leaderboard.map((r: { player: string }) => r.player)).toEqual(
     [1, 0, 2].map((k) => `#…${players[k]!.userId.toString().slice(-4).padStart(4, '0')}`),
   );
+  // Ended, but the catch-up's cursor trails the clock by its margin: the places wait for it.
   t.clock.advance(60_000);
+  const early = capture();
+  expect(await runTournamentsCommand(ctx, ['finish', id], early.out)).toBe(0);
+  expect(early.lines[0]).toBe(`tournament ${id}: not due or already finished, prizes paid 0`);
+  t.clock.advance(ctx.catchUpMarginMs);
   const c = capture();
   expect(await runTournamentsCommand(ctx, ['finish', id], c.out)).toBe(0);
   expect(c.lines[0]).toBe(`tournament ${id}: finished, prizes paid 3`);
