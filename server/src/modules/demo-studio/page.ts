@@ -87,10 +87,10 @@ export const STUDIO_TEXTS = {
     evCall: '{name}: колл {amount}',
     evBet: '{name}: ставка {to}',
     evRaise: '{name}: рейз до {to}',
-    'evAll-in': '{name}: олл-ин {to}',
+    'evAll-in': '{name}: олл-ин, в банке {to}',
     evStreet: '{street}: {board}',
     evRefund: '{name}: возврат {amount}',
-    evShow: '{name} показывает {cards} — {category}',
+    evShow: '{name}: {cards}, {category}',
     evPot: 'Банк {amount} (рейк {rake}): {winners}',
     flop: 'Флоп',
     turn: 'Тёрн',
@@ -178,16 +178,16 @@ export const STUDIO_TEXTS = {
     leftTimeout: 'You let several turns time out in a row: the studio stood you up.',
     leftIdle: 'The page was closed: the studio stood you up.',
     leftSession: 'The table session ended (45 minutes): sit down again.',
-    evBlind: '{name} posts {amount}',
-    evFold: '{name} folds',
-    evCheck: '{name} checks',
-    evCall: '{name} calls {amount}',
-    evBet: '{name} bets {to}',
-    evRaise: '{name} raises to {to}',
-    'evAll-in': '{name} is all-in to {to}',
+    evBlind: '{name}: blind {amount}',
+    evFold: '{name}: fold',
+    evCheck: '{name}: check',
+    evCall: '{name}: call {amount}',
+    evBet: '{name}: bet {to}',
+    evRaise: '{name}: raise to {to}',
+    'evAll-in': '{name}: all-in, {to} in',
     evStreet: '{street}: {board}',
-    evRefund: '{amount} returned to {name}',
-    evShow: '{name} shows {cards}: {category}',
+    evRefund: '{name}: {amount} returned (uncalled)',
+    evShow: '{name}: {cards}, {category}',
     evPot: 'Pot {amount} (rake {rake}): {winners}',
     flop: 'Flop',
     turn: 'Turn',
@@ -391,11 +391,12 @@ export const STUDIO_SCRIPT = `(() => {
     syncBuyIn();
     sitButton.disabled = false;
     const body = (extra) => ({ ...(session ? { session } : {}), seat, ...extra });
+    const glyph = (c) => (c[0] === 'T' ? '10' : c[0]) + SUITS[c[1]];
     const cardsHtml = (el, codes) => {
       el.textContent = '';
       for (const c of codes || []) {
         const span = document.createElement('span');
-        span.textContent = (c[0] === 'T' ? '10' : c[0]) + SUITS[c[1]];
+        span.textContent = glyph(c);
         if (c[1] === 'H' || c[1] === 'D') span.className = 'red';
         el.append(span);
       }
@@ -407,9 +408,9 @@ export const STUDIO_SCRIPT = `(() => {
         const key = 'ev' + e.action[0].toUpperCase() + e.action.slice(1);
         return fill(T[key], { name: nameOf(e.seat), amount: e.amount, to: e.to });
       }
-      if (e.kind === 'street') return fill(T.evStreet, { street: T[e.street], board: e.board.join(' ') });
+      if (e.kind === 'street') return fill(T.evStreet, { street: T[e.street], board: e.board.map(glyph).join(' ') });
       if (e.kind === 'refund') return fill(T.evRefund, { name: nameOf(e.seat), amount: e.amount });
-      if (e.kind === 'show') return fill(T.evShow, { name: nameOf(e.seat), cards: e.hole.join(' '), category: T['hc-' + e.category] });
+      if (e.kind === 'show') return fill(T.evShow, { name: nameOf(e.seat), cards: e.hole.map(glyph).join(' '), category: T['hc-' + e.category] });
       if (e.kind === 'pot') return fill(T.evPot, { amount: e.amount, rake: e.rake, winners: e.winners.map((w, k) => nameOf(w) + ' +' + e.shares[k]).join(', ') });
       return '';
     }
