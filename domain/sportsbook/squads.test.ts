@@ -9,6 +9,7 @@ import {
   type ScoredGame,
   type Squad,
   scorerOf,
+  sidePoints,
   squadOf,
   timelineGoals,
   topScorers,
@@ -156,6 +157,36 @@ describe('scorers', () => {
       teamRefs: new Set(teams.slice(0, 3)),
     });
     expect(only.every((r) => r.teamRef !== teams[3])).toBe(true);
+  });
+});
+
+describe('points', () => {
+  it('basketball: a side’s points split into baskets of 1-3 to players who played, adding up to the score', () => {
+    const squad = squadOf(SEED, 3, 't:3:0:0', 'US')!;
+    const values = profileOf(3).pointValues;
+    for (let g = 0; g < 200; g += 1) {
+      const lineup = lineupOf(SEED, `g:3:${g}:500`, squad);
+      const total = 60 + (g % 50);
+      const points = sidePoints(SEED, `g:3:${g}:500`, 0, total, squad, lineup, values);
+      expect([...points.values()].reduce((s, p) => s + p, 0)).toBe(total);
+      for (const i of points.keys()) expect(lineup[i]).toBe(true);
+      expect(sidePoints(SEED, `g:3:${g}:500`, 0, total, squad, lineup, values)).toEqual(points);
+    }
+    const teams = ['t:3:0:0', 't:3:0:1'];
+    const squads = new Map(teams.map((t) => [t, squadOf(SEED, 3, t, 'US')!] as const));
+    const games: ScoredGame[] = [0, 1, 2, 3].map((g) => ({
+      key: `g:3:${g}:500`,
+      homeKey: teams[g % 2]!,
+      awayKey: teams[1 - (g % 2)]!,
+      score: [80 + g, 75 - g],
+    }));
+    const all = topScorers(SEED, games, (t) => squads.get(t) ?? null, {
+      lang: 'en',
+      limit: 100,
+      pointValues: values,
+    });
+    const total = all.reduce((s, r) => s + r.goals, 0);
+    expect(total).toBe(games.reduce((s, g) => s + g.score[0] + g.score[1], 0));
   });
 });
 

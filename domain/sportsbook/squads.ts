@@ -6,7 +6,8 @@
  * players. A game's goals are attributed to players of the scoring side from streams of their own
  * (the game's lineups: seed, "lineup", game, team; the k-th goal of a side: seed, "scorer", game,
  * side, k), never from the match stream, so prices, results and timelines do not change. Forwards
- * score most, goalkeepers almost never; a player scores only in a game they play.
+ * score most, goalkeepers almost never; a player scores only in a game they play. Basketball's
+ * points are split into baskets and given to players the same way (sidePoints).
  */
 import type { Timeline } from './match-timeline.ts';
 import { Rng } from './prng.ts';
@@ -104,6 +105,8 @@ const PLANS: Readonly<Record<number, SquadPlan>> = {
 
 /** Sports whose every scoring event is one goal by one player: they have top scorers and goal lists. */
 export const SCORER_SPORTS: ReadonlySet<number> = new Set([1, 4, 7, 60]);
+/** Sports scored in baskets of several points: their top scorers count points (no goal list). */
+export const POINTS_SPORTS: ReadonlySet<number> = new Set([3, 61]);
 
 export const hasSquads = (sportId: number): boolean => sportId in PLANS;
 
@@ -214,6 +217,49 @@ export function scorerOf(
   return candidates.findLastIndex((w) => w > 0);
 }
 
+/**
+ * A side's points split into baskets and given to players of its lineup (squad index → points):
+ * basket values drawn by the sport's weights (never more than the points left), each basket's
+ * scorer by weight, from the stream (seed, "points", game, side). The points add up to `total`.
+ */
+export function sidePoints(
+  seed: number,
+  gameKey: string,
+  side: 0 | 1,
+  total: number,
+  squad: Squad,
+  lineup: readonly boolean[],
+  values: readonly (readonly [number, number])[],
+): Map<number, number> {
+  const rng = Rng.derive(seed, 'points', gameKey, side);
+  let weights = squad.players.map((p, i) => (lineup[i] ? p.weight : 0));
+  if (!weights.some((w) => w > 0)) weights = squad.players.map(() => 1);
+  const points = new Map<number, number>();
+  for (let left = total; left > 0; ) {
+    const value = weightedPick(
+      rng,
+      values.map(([v, w]) => (v <= left ? w : 0)),
+    );
+    const basket = value === -1 ? 1 : values[value]![0];
+    const player = weightedPick(rng, weights);
+    points.set(player, (points.get(player) ?? 0) + basket);
+    left -= basket;
+  }
+  return points;
+}
+
+/** An index drawn by weight (-1 when every weight is 0). */
+function weightedPick(rng: Rng, weights: readonly number[]): number {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (sum <= 0) return -1;
+  let roll = rng.next() * sum;
+  for (let i = 0; i < weights.length; i += 1) {
+    roll -= weights[i]!;
+    if (roll < 0 && weights[i]! > 0) return i;
+  }
+  return weights.findLastIndex((w) => w > 0);
+}
+
 /** A finished game as the scorers see it: teams by ref, the final score. */
 export interface ScoredGame {
   key: string;
@@ -244,6 +290,7 @@ export function gameScorers(
 export interface ScorerRow {
   teamRef: string;
   player: SquadPlayer;
+  /** Goals, or points in a points sport. */
   goals: number;
   /** Games the player played among those counted. */
   games: number;
@@ -258,7 +305,13 @@ export function topScorers(
   seed: number,
   games: readonly ScoredGame[],
   squadOfTeam: (teamRef: string) => Squad | null,
-  options: { teamRefs?: ReadonlySet<string>; lang: 'en' | 'ru'; limit: number },
+  options: {
+    teamRefs?: ReadonlySet<string>;
+    lang: 'en' | 'ru';
+    limit: number;
+    /** Points sports: the basket values and their weights (the sport profile's pointValues). */
+    pointValues?: readonly (readonly [number, number])[];
+  },
 ): ScorerRow[] {
   const rows = new Map<string, ScorerRow>();
   const row = (squad: Squad, i: number) => {
@@ -274,6 +327,19 @@ export function topScorers(
     const refs = [game.homeKey, game.awayKey] as const;
     if (options.teamRefs && !refs.every((r) => options.teamRefs!.has(r))) continue;
     const squads = [squadOfTeam(refs[0]), squadOfTeam(refs[1])] as const;
+    if (options.pointValues) {
+      for (const side of [0, 1] as const) {
+        const squad = squads[side];
+        if (!squad) continue;
+        const lineup = lineupOf(seed, game.key, squad);
+        const points = sidePoints(seed, game.key, side, game.score[side], squad, lineup, options.pointValues);
+        lineup.forEach((plays, i) => {
+          if (plays || points.has(i)) row(squad, i).games += 1;
+        });
+        for (const [i, p] of points) row(squad, i).goals += p;
+      }
+      continue;
+    }
     const { scorers, lineups } = gameScorers(seed, game, squads);
     for (const side of [0, 1] as const) {
       const squad = squads[side];

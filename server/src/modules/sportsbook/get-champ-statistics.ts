@@ -3,7 +3,7 @@
  * team's form, computed from the season's finished games (season-games.ts), and for a knockout
  * tournament of the simulator (tennis) its current draw as far as it has been played, the table
  * then counting that draw's matches, and the top scorers over the table's games (simulated football,
- * ice hockey and handball: statistics-scorers.ts). Throws CHAMP_NOT_FOUND.
+ * ice hockey, handball; basketball by points: statistics-scorers.ts). Throws CHAMP_NOT_FOUND.
  */
 import {
   leagueTable,
@@ -20,7 +20,7 @@ import type { SimulatedHistory } from './feed/simulator/history.ts';
 import { nameIn } from './game-view.ts';
 import { readSeasonGames, seasonStartMs } from './season-games.ts';
 import { champTeamRefs, readSeasonTeams, type SeasonTeam } from './season-teams.ts';
-import { champScorers, type ScorerView } from './statistics-scorers.ts';
+import { champScorers, type ScorerView, scorerUnitOf } from './statistics-scorers.ts';
 
 export interface TableRowView extends Omit<TableRow, 'teamKey'> {
   team: SeasonTeam;
@@ -40,6 +40,8 @@ export interface ChampStatistics {
   draw: DrawView | null;
   /** The top scorers over the table's games: goals, then fewer games, then name; empty without squads. */
   scorers: ScorerView[];
+  /** What the scorers' `goals` count: goals, or points (basketball). */
+  scorerUnit: 'goals' | 'points';
 }
 
 export async function getChampStatistics(
@@ -94,5 +96,6 @@ export async function getChampStatistics(
     })),
     draw: draw ? drawProgress(draw, games, teams) : null,
     scorers: champScorers(seed, history, champ.sport_id, games, refs, teams, lang),
+    scorerUnit: scorerUnitOf(champ.sport_id),
   };
 }

@@ -68,7 +68,7 @@ const Draw = Type.Object(
 const Scorer = Type.Object({
   name: Type.String({ description: 'The player, "initial. surname" in the request’s language' }),
   team: Team,
-  goals: Type.Integer(),
+  goals: Type.Integer({ description: 'Goals, or points where scorerUnit is points' }),
   games: Type.Integer({ description: 'Games the player played among the table’s games' }),
 });
 
@@ -98,6 +98,9 @@ export const ChampStatisticsSchema = Type.Object({
     maxItems: 10,
     description:
       'Top scorers over the table’s games (goals, then fewer games, then name); empty for a sport or feed without squads',
+  }),
+  scorerUnit: Type.Union([Type.Literal('goals'), Type.Literal('points')], {
+    description: 'What the scorers’ goals count: goals, or points (basketball)',
   }),
 });
 

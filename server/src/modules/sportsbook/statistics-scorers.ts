@@ -1,14 +1,16 @@
 /**
  * Scorers for the statistics answers: a championship's top scorers over its table's games and the
  * goals of one game with their minutes and scorers, from the squads of the simulated world
- * (domain/sportsbook/squads.ts). Only for the simulator's teams (their country names the squad);
+ * (domain/sportsbook/squads.ts); basketball's top scorers count points. Only for the simulator's teams (their country names the squad);
  * a champ or game of another feed has no scorers.
  */
 import { GAME_STATUS, isLiveStatus } from '@parlay/domain/sportsbook/game-status.ts';
 import { strengthsOf } from '@parlay/domain/sportsbook/live-model.ts';
 import { drawTimeline } from '@parlay/domain/sportsbook/match-timeline.ts';
+import { profileOf } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import {
   lineupOf,
+  POINTS_SPORTS,
   SCORER_SPORTS,
   type ScoredGame,
   type Squad,
@@ -73,6 +75,10 @@ export function squadReader(
 
 const langOf = (lang: string): 'en' | 'ru' => (lang === 'en' ? 'en' : 'ru');
 
+/** What a champ's scorers count: goals, or points in basketball. */
+export const scorerUnitOf = (sportId: number): 'goals' | 'points' =>
+  POINTS_SPORTS.has(sportId) ? 'points' : 'goals';
+
 /** The champ's top scorers over the table's games (between its teams), named in `lang`. */
 export function champScorers(
   seed: number | null,
@@ -83,13 +89,15 @@ export function champScorers(
   teams: ReadonlyMap<string, SeasonTeam>,
   lang: string,
 ): ScorerView[] {
-  if (seed === null || !history || !SCORER_SPORTS.has(sportId)) return [];
+  const points = POINTS_SPORTS.has(sportId);
+  if (seed === null || !history || !(SCORER_SPORTS.has(sportId) || points)) return [];
   const squadOfTeam = squadReader(seed, history.world, sportId);
   const l = langOf(lang);
   return topScorers(seed, games, squadOfTeam, {
     teamRefs: new Set(teamRefs),
     lang: l,
     limit: TOP_SCORERS,
+    ...(points ? { pointValues: profileOf(sportId).pointValues } : {}),
   }).map((row) => ({
     name: row.player.names[l],
     team: teams.get(row.teamRef) ?? { id: null, name: '' },

@@ -231,7 +231,7 @@ describe('sportsbook statistics', () => {
   }
 
   it('a champ’s top scorers are the first ten of a tally that adds up to every team’s goals for', async () => {
-    for (const sportId of [1, 4]) {
+    for (const sportId of [1, 4, 3]) {
       const champ = await champOf(sportId);
       const { body } = await get(`/champs/${champ.id}/statistics?lang=en`);
       const world = history.world.champsBySport.get(sportId)!.find((c) => c.names.en === champ.name)!;
@@ -244,10 +244,13 @@ describe('sportsbook statistics', () => {
         days: (NOW - fromMs) / 86_400_000,
       });
       expect(games.length).toBe(body.season.games);
+      // Basketball counts points (baskets of 1-3 split by player).
+      expect(body.scorerUnit).toBe(sportId === 3 ? 'points' : 'goals');
       const all = topScorers(285, games, squadReader(285, history.world, sportId), {
         teamRefs: new Set(world.teams.map((x) => x.ref)),
         lang: 'en',
         limit: 10_000,
+        ...(sportId === 3 ? { pointValues: profileOf(3).pointValues } : {}),
       });
       const nameOf = new Map(world.teams.map((x) => [x.ref, x.names.en]));
       for (const row of body.table as Row[]) {

@@ -277,12 +277,13 @@ function TableLine({ row, focused }: { row: TableRow; focused: boolean }) {
   );
 }
 
-/** The champ's top scorers over the table's games: rank, player, team, games, goals. */
+/** The champ's top scorers over the table's games: rank, player, team, games, goals (basketball: points). */
 function ScorersCard({ table, scorers }: { table: ChampStatistics; scorers: Scorer[] }) {
   const t = useT('sports');
   const { lng } = useSportsContext();
   const clock = useClock();
   const season = `${formatDate(table.season.from, lng, clock)} — ${formatDate(table.season.to, lng, clock)}`;
+  const points = table.scorerUnit === 'points';
   const head = (key: string) => (
     <th scope="col">
       <span title={t(`statistic.col.${key}`)} aria-hidden="true">
@@ -311,7 +312,7 @@ function ScorersCard({ table, scorers }: { table: ChampStatistics; scorers: Scor
                 {t('statistic.col.team')}
               </th>
               {head('games')}
-              {head('goals')}
+              {head(points ? 'points' : 'goals')}
             </tr>
           </thead>
           <tbody>
@@ -329,7 +330,7 @@ function ScorersCard({ table, scorers }: { table: ChampStatistics; scorers: Scor
           </tbody>
         </table>
       </div>
-      <p className={styles.note}>{t('statistic.scorers_note')}</p>
+      <p className={styles.note}>{t(points ? 'statistic.scorers_note_points' : 'statistic.scorers_note')}</p>
     </Card>
   );
 }

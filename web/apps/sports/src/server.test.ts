@@ -237,6 +237,23 @@ describe('sports remote', () => {
       expect(text).toContain(`>${column}</span>`);
       expect(text.indexOf(player)).toBeLessThan(text.indexOf(lng === 'en' ? 'O. Taylor' : 'О. Тейлор'));
     }
+    // Basketball's scorers count points: the column and the note say so.
+    const points: ApiFetch = async (path) => ({
+      status: 200,
+      json: async () =>
+        path.includes('/statistics')
+          ? { ...champStats(false), scorerUnit: 'points' }
+          : path.includes('/sports?')
+            ? { data: [football] }
+            : { data: [] },
+    });
+    const body = (await sports.render(input('/en/statistic?champ=8', { api: points }))).fragment.body;
+    const page = body.replace(/<!-- -->/g, '');
+    const scorers = page.slice(page.indexOf('id="stat-scorers"'));
+    expect(page.indexOf('id="stat-scorers"')).toBeGreaterThan(-1);
+    expect(scorers).toContain('>Points</span>');
+    expect(scorers).not.toContain('>Goals</span>');
+    expect(scorers).toContain('Points in the table’s games');
   });
 
   it.each(['/en/information/contacts', '/en/x'])('answers 404 for %s', async (url) => {

@@ -53,6 +53,8 @@ export interface ChampStatistics {
   draw?: Draw | null;
   /** The top scorers over the table's games, best first; empty (or absent, older servers) without squads. */
   scorers?: Scorer[];
+  /** What the scorers' goals count: goals, or points (basketball); absent from older servers. */
+  scorerUnit?: 'goals' | 'points';
 }
 
 /** A place of the draw: a player and their seed, or null while the match before it is unplayed. */
