@@ -222,7 +222,7 @@ describe("the studio's hold'em tables", () => {
     expect(await openRounds(p.userId)).toEqual([]);
   });
 
-  it('refuses a buy-in outside the table range, an unknown table and too little money, moving nothing', async () => {
+  it('refuses a buy-in outside the table range, an unknown table, too little money and a rebuy mid-hand or beyond the balance, moving nothing', async () => {
     const p = await player(50_00n);
     const body = { session: p.session, currency: 'RUB', table: 'nl-six-2' };
     expect((await post('holdem/sit', { ...body, buyIn: '79.00' }, 'low-key-1')).body.error.code).toBe(
@@ -238,6 +238,24 @@ describe("the studio's hold'em tables", () => {
     expect(broke).toMatchObject({ status: 409, body: { error: { code: 'INSUFFICIENT_FUNDS' } } });
     expect(await balanceOf(p)).toBe(50_00n);
     expect(await walletRows(p.userId)).toEqual([]);
+
+    // Seated with 40.00 of the 50.00: a rebuy of 20.00 finds 10.00 and is refused; nothing pends.
+    const sit = await post('holdem/sit', { ...body, table: 'nl-heads-up-1', buyIn: '40.00' }, 'poor-key-1');
+    expect(sit.status).toBe(200);
+    const seat = sit.body.seat as string;
+    let view = sit.body;
+    const midHand = await post('holdem/rebuy', { session: p.session, seat, amount: '1.00' });
+    if (view.hand && !view.hand.finished) expect(midHand.body.error.code).toBe('HOLDEM_HAND_IN_PROGRESS');
+    while (view.hand && !view.hand.finished)
+      view = (await post('holdem/act', { session: p.session, seat, action: 'fold' })).body;
+    const poor = await post('holdem/rebuy', { session: p.session, seat, amount: '20.00' });
+    expect(poor).toMatchObject({ status: 409, body: { error: { code: 'INSUFFICIENT_FUNDS' } } });
+    const after = (await post('holdem/state', { session: p.session, seat })).body;
+    expect(after).toMatchObject({ rebuyPending: false, buyIns: '40.00', stack: view.stack });
+    const left = (await post('holdem/leave', { session: p.session, seat })).body;
+    expect(left.paid).toBe(view.stack);
+    expect(await balanceOf(p)).toBe(10_00n + minor(view.stack));
+    expect(await openRounds(p.userId)).toEqual([]);
   });
 
   it('a player who lets the turn time out is folded by the clock; after IDLE_HANDS such hands the stack is paid back', async () => {
