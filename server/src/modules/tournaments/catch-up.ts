@@ -41,7 +41,9 @@ function sourceRounds(from: Date, to: Date, currency: string, gameIds: number[] 
     from casino_rounds c
     where c.mode = 'real' and c.finished_at >= ${from} and c.finished_at < ${to}
       and c.currency = ${currency} and (${games}::int[] is null or c.game_id = any (${games}::int[]))
-      and exists (select 1 from casino_wallet_transactions w
+      -- A scalar subquery, not exists (): one probe of the (provider, transaction_id) key per round;
+      -- as a semi-join the planner hashed the whole table of wallet transactions for each slice.
+      and (select true from casino_wallet_transactions w
         where w.provider = 'in-house' and w.transaction_id = c.id || ':stake')
     union all
     select 'provider:' || p.provider || ':' || p.round_ref, p.user_id, p.account_id, p.game_id, p.currency,

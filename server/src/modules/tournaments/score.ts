@@ -69,13 +69,17 @@ export function scoreRoundsSql(
           select 1 from tournament_entries e
           where e.tournament_id = t.id and e.user_id = r.user_id and e.joined_at <= r.at))
       where (${tournamentId}::bigint is null or t.id = ${tournamentId}::bigint)
-        and not exists (
-          select 1 from tournament_rounds c where c.tournament_id = t.id and c.round_key = r.round_key)
     ), counted as (
       insert into tournament_rounds (tournament_id, round_key)
       select tournament_id, round_key from m
       on conflict do nothing
       returning tournament_id, round_key
+    ), counted_keys as materialized (
+      -- The rounds this statement counted, built once as a jsonb object looked up by key (? is a
+      -- binary search): a join of the two CTEs, whose sizes the planner cannot see, ran as a nested
+      -- loop (rounds² comparisons: 0.9 s for a slice of 1,666 rounds on PostgreSQL 15).
+      select coalesce(jsonb_object_agg(tournament_id::text || ' ' || round_key, true), '{}'::jsonb) as keys
+      from counted
     ), added as (
       select m.tournament_id, m.user_id,
         (array_agg(m.account_id order by m.at, m.round_key))[1] as account_id,
@@ -84,7 +88,8 @@ export function scoreRoundsSql(
         case min(m.scoring)
           when 'wagered' then coalesce(max(m.at) filter (where m.value > 0), min(m.at))
           else (array_agg(m.at order by m.value desc, m.at))[1] end as scored_at
-      from m join counted on counted.tournament_id = m.tournament_id and counted.round_key = m.round_key
+      from m cross join counted_keys k
+      where k.keys ? (m.tournament_id::text || ' ' || m.round_key)
       group by m.tournament_id, m.user_id
     )
     insert into tournament_scores as s (tournament_id, user_id, account_id, score, rounds, scored_at)
