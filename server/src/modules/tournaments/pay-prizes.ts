@@ -208,10 +208,20 @@ export async function runTournamentsDue(
   ctx: TournamentsContext,
   hooks: PayHooks = {},
 ): Promise<TournamentsRunSummary> {
-  const caughtUp = await catchUp(ctx);
+  // A failing catch-up (a deadlock with a live statement, the database) still lets the pass pay
+  // what is due: only its own tournaments wait (their cursor did not move); the failure is thrown
+  // at the end, for the worker's log.
+  let caughtUp = 0;
+  let failure: { err: unknown } | null = null;
+  try {
+    caughtUp = await catchUp(ctx);
+  } catch (err) {
+    failure = { err };
+  }
   let finished = 0;
   while ((await finishOne(ctx)) !== null) finished += 1;
   const paid = await payDue(ctx, hooks);
   const completed = await markPaid(ctx);
+  if (failure) throw failure.err;
   return { caughtUp, finished, paid, completed };
 }
