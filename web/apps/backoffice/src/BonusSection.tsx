@@ -5,14 +5,16 @@
  * it (BonusForm), and pause, resume and end (end asks first). Changing needs bonuses.manage.
  */
 import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Message, Table } from '@parlay/ui/index.ts';
-import { useCallback, useEffect, useState } from 'react';
-import { call, type Me, post } from './api.ts';
+import { Button, Message } from '@parlay/ui/index.ts';
+import { useState } from 'react';
+import { type Me, post } from './api.ts';
 import styles from './Backoffice.module.css';
 import b from './Bonus.module.css';
 import { BonusForm } from './BonusForm.tsx';
+import { ConfirmBox } from './ConfirmBox.tsx';
+import { DataTable } from './DataTable.tsx';
+import { Panel, useDeskQuery, useErrorText } from './desk.tsx';
 import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
 
 interface CampaignRow {
   id: string;
@@ -38,29 +40,20 @@ interface CampaignRow {
 
 export function BonusSection({ me, lng }: { me: Me; lng: string }) {
   const t = useT('backoffice');
-  const te = useT('errors');
   const format = useFormat();
+  const errorText = useErrorText();
   const manage = me.actions.includes('bonuses.manage');
-  const [rows, setRows] = useState<CampaignRow[] | null>(null);
+  const { data, reload: load } = useDeskQuery<{ campaigns: CampaignRow[] }>('/bonuses/campaigns');
   const [editing, setEditing] = useState<CampaignRow | 'new' | null>(null);
   const [ending, setEnding] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    const answer = await call<{ campaigns: CampaignRow[] }>('/bonuses/campaigns');
-    leaveIfSignedOut(answer);
-    if (answer.ok) setRows(answer.data.campaigns);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const act = async (c: CampaignRow, action: 'pause' | 'resume' | 'end') => {
     const answer = await post(`/bonuses/campaigns/${c.code}/${action}`);
     leaveIfSignedOut(answer);
     setEnding(null);
-    setError(answer.ok ? null : errorMessage(te, t, answer.code));
+    setError(answer.ok ? null : errorText(answer.code));
     setNotice(answer.ok ? t(`bonusDesk.done.${action}`, { code: c.code }) : null);
     await load();
   };
@@ -84,11 +77,7 @@ export function BonusSection({ me, lng }: { me: Me; lng: string }) {
     );
 
   return (
-    <section className={styles.panel} aria-labelledby="bo-bonuses">
-      <h2 id="bo-bonuses" className={styles.subheading}>
-        {t('bonusDesk.title')}
-      </h2>
-      <p className={styles.muted}>{t('bonusDesk.lead')}</p>
+    <Panel id="bo-bonuses" title={t('bonusDesk.title')} lead={t('bonusDesk.lead')}>
       {manage ? (
         <div className={styles.inlineForm}>
           <Button variant="primary" onClick={() => setEditing('new')}>
@@ -100,135 +89,112 @@ export function BonusSection({ me, lng }: { me: Me; lng: string }) {
         {error ? <Message kind="error">{error}</Message> : null}
         {notice ? <Message kind="success">{notice}</Message> : null}
       </div>
-      {!rows ? (
-        <p className={styles.muted}>{t('loading')}</p>
-      ) : rows.length === 0 ? (
-        <p className={styles.muted}>{t('bonusDesk.empty')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table className={styles.table} data-testid="bonus-campaigns">
-            <thead>
-              <tr>
-                <th scope="col">{t('bonusDesk.campaign')}</th>
-                <th scope="col">{t('bonusDesk.state')}</th>
-                <th scope="col">{t('bonusDesk.fields.trigger')}</th>
-                <th scope="col">{t('bonusDesk.fields.rewardKind')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('bonusDesk.granted')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('bonusDesk.active')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('bonusDesk.converted')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('bonusDesk.forfeited')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('bonusDesk.cost')}
-                </th>
-                {manage ? <th scope="col">{t('actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id} data-testid={`campaign-${c.code}`}>
-                  <td>
-                    <strong>{titleOf(c)}</strong>
-                    <br />
-                    <code>{c.code}</code>
-                  </td>
-                  <td>
-                    <span className={b.state} data-state={c.state}>
-                      {t(`bonusDesk.states.${c.state}`)}
-                    </span>
-                  </td>
-                  <td>{t(`bonusDesk.triggers.${c.trigger}`)}</td>
-                  <td>{t(`bonusDesk.rewards.${c.rewardKind}`)}</td>
-                  <td className={styles.num}>{format.number(c.figures.granted)}</td>
-                  <td className={styles.num}>{format.number(c.figures.active)}</td>
-                  <td className={styles.num}>{format.number(c.figures.converted)}</td>
-                  <td className={styles.num}>{format.number(c.figures.forfeited)}</td>
-                  <td className={styles.num}>
-                    {c.figures.money.length === 0 ? (
-                      '—'
+      <DataTable
+        rows={data?.campaigns}
+        empty={t('bonusDesk.empty')}
+        testId="bonus-campaigns"
+        columns={[
+          { label: t('bonusDesk.campaign') },
+          { label: t('bonusDesk.state') },
+          { label: t('bonusDesk.fields.trigger') },
+          { label: t('bonusDesk.fields.rewardKind') },
+          { label: t('bonusDesk.granted'), num: true },
+          { label: t('bonusDesk.active'), num: true },
+          { label: t('bonusDesk.converted'), num: true },
+          { label: t('bonusDesk.forfeited'), num: true },
+          { label: t('bonusDesk.cost'), num: true },
+          manage && { label: t('actions') },
+        ]}
+        row={(c) => (
+          <tr key={c.id} data-testid={`campaign-${c.code}`}>
+            <td>
+              <strong>{titleOf(c)}</strong>
+              <br />
+              <code>{c.code}</code>
+            </td>
+            <td>
+              <span className={b.state} data-state={c.state}>
+                {t(`bonusDesk.states.${c.state}`)}
+              </span>
+            </td>
+            <td>{t(`bonusDesk.triggers.${c.trigger}`)}</td>
+            <td>{t(`bonusDesk.rewards.${c.rewardKind}`)}</td>
+            <td className={styles.num}>{format.number(c.figures.granted)}</td>
+            <td className={styles.num}>{format.number(c.figures.active)}</td>
+            <td className={styles.num}>{format.number(c.figures.converted)}</td>
+            <td className={styles.num}>{format.number(c.figures.forfeited)}</td>
+            <td className={styles.num}>
+              {c.figures.money.length === 0 ? (
+                '—'
+              ) : (
+                <ul className={b.money}>
+                  {c.figures.money.map((m) => (
+                    <li key={m.currency}>
+                      {t('bonusDesk.grantedMoney', {
+                        amount: format.money(BigInt(m.grantedMinor), m.currency),
+                      })}
+                      <br />
+                      {t('bonusDesk.convertedMoney', {
+                        amount: format.money(BigInt(m.convertedMinor), m.currency),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </td>
+            {manage ? (
+              <td className={b.actionsCell}>
+                {ending === c.code ? (
+                  <ConfirmBox
+                    question={t('bonusDesk.confirmEnd', { title: titleOf(c), count: c.figures.active })}
+                    confirm={t('bonusDesk.end')}
+                    onConfirm={() => void act(c, 'end')}
+                    onCancel={() => setEnding(null)}
+                    cancelVariant="ghost"
+                  />
+                ) : (
+                  <div className={b.actionButtons}>
+                    <Button
+                      size="sm"
+                      onClick={() => setEditing(c)}
+                      aria-label={t('bonusDesk.editOf', { code: c.code })}
+                    >
+                      {t('bonusDesk.edit')}
+                    </Button>
+                    {c.state === 'ended' ? null : c.status === 'active' ? (
+                      <Button
+                        size="sm"
+                        onClick={() => void act(c, 'pause')}
+                        aria-label={t('bonusDesk.pauseOf', { code: c.code })}
+                      >
+                        {t('bonusDesk.pause')}
+                      </Button>
                     ) : (
-                      <ul className={b.money}>
-                        {c.figures.money.map((m) => (
-                          <li key={m.currency}>
-                            {t('bonusDesk.grantedMoney', {
-                              amount: format.money(BigInt(m.grantedMinor), m.currency),
-                            })}
-                            <br />
-                            {t('bonusDesk.convertedMoney', {
-                              amount: format.money(BigInt(m.convertedMinor), m.currency),
-                            })}
-                          </li>
-                        ))}
-                      </ul>
+                      <Button
+                        size="sm"
+                        onClick={() => void act(c, 'resume')}
+                        aria-label={t('bonusDesk.resumeOf', { code: c.code })}
+                      >
+                        {t('bonusDesk.resume')}
+                      </Button>
                     )}
-                  </td>
-                  {manage ? (
-                    <td className={b.actionsCell}>
-                      {ending === c.code ? (
-                        <div className={styles.confirm}>
-                          <p>{t('bonusDesk.confirmEnd', { title: titleOf(c), count: c.figures.active })}</p>
-                          <div className={styles.buttons}>
-                            <Button size="sm" variant="primary" onClick={() => void act(c, 'end')}>
-                              {t('bonusDesk.end')}
-                            </Button>
-                            <Button size="sm" variant="ghost" onClick={() => setEnding(null)}>
-                              {t('cancel')}
-                            </Button>
-                          </div>
-                        </div>
-                      ) : (
-                        <div className={b.actionButtons}>
-                          <Button
-                            size="sm"
-                            onClick={() => setEditing(c)}
-                            aria-label={t('bonusDesk.editOf', { code: c.code })}
-                          >
-                            {t('bonusDesk.edit')}
-                          </Button>
-                          {c.state === 'ended' ? null : c.status === 'active' ? (
-                            <Button
-                              size="sm"
-                              onClick={() => void act(c, 'pause')}
-                              aria-label={t('bonusDesk.pauseOf', { code: c.code })}
-                            >
-                              {t('bonusDesk.pause')}
-                            </Button>
-                          ) : (
-                            <Button
-                              size="sm"
-                              onClick={() => void act(c, 'resume')}
-                              aria-label={t('bonusDesk.resumeOf', { code: c.code })}
-                            >
-                              {t('bonusDesk.resume')}
-                            </Button>
-                          )}
-                          {c.state === 'ended' ? null : (
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              onClick={() => setEnding(c.code)}
-                              aria-label={t('bonusDesk.endOf', { code: c.code })}
-                            >
-                              {t('bonusDesk.end')}
-                            </Button>
-                          )}
-                        </div>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
-    </section>
+                    {c.state === 'ended' ? null : (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setEnding(c.code)}
+                        aria-label={t('bonusDesk.endOf', { code: c.code })}
+                      >
+                        {t('bonusDesk.end')}
+                      </Button>
+                    )}
+                  </div>
+                )}
+              </td>
+            ) : null}
+          </tr>
+        )}
+      />
+    </Panel>
   );
 }

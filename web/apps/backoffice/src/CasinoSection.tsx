@@ -6,13 +6,15 @@
  * risk roles see the same tables without controls.
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Message, SelectField, Table, TextField } from '@parlay/ui/index.ts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Message, TextField } from '@parlay/ui/index.ts';
+import { useCallback, useEffect, useState } from 'react';
 import { call, type Me, post } from './api.ts';
 import styles from './Backoffice.module.css';
 import { CasinoGameRow, type GameRow, Switch } from './CasinoGameRow.tsx';
+import { DataTable } from './DataTable.tsx';
+import { Panel, useErrorText } from './desk.tsx';
+import { AnySelect, FilterForm, Pager } from './FilterForm.tsx';
 import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
 
 interface ProviderRow {
   id: string;
@@ -58,7 +60,7 @@ function queryOf(f: Filter): string {
 
 export function CasinoSection({ me, lng }: { me: Me; lng: string }) {
   const t = useT('backoffice');
-  const te = useT('errors');
+  const errorText = useErrorText();
   const manage = me.actions.includes('casino.manage');
   const [filter, setFilter] = useState<Filter>(EMPTY);
   const [draft, setDraft] = useState<Filter>(EMPTY);
@@ -99,7 +101,7 @@ export function CasinoSection({ me, lng }: { me: Me; lng: string }) {
 
   const report = (answer: { ok: boolean; code?: string }, done: string) => {
     leaveIfSignedOut(answer as { ok: boolean; status?: number });
-    setError(answer.ok ? null : errorMessage(te, t, answer.code ?? 'NETWORK'));
+    setError(answer.ok ? null : errorText(answer.code ?? 'NETWORK'));
     setNotice(answer.ok ? done : null);
   };
 
@@ -126,62 +128,45 @@ export function CasinoSection({ me, lng }: { me: Me; lng: string }) {
     return answer.ok;
   };
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ ...draft, offset: 0 });
-  };
+  const search = () => setFilter({ ...draft, offset: 0 });
+  const shown = games && games.games.length > 0 ? games : null;
 
   return (
     <div className={styles.stack}>
-      <section className={styles.panel} aria-labelledby="bo-casino-providers">
-        <h2 id="bo-casino-providers" className={styles.subheading}>
-          {t('casino.providers')}
-        </h2>
-        <div className={styles.tableWrap}>
-          <Table className={styles.table} data-testid="casino-providers">
-            <thead>
-              <tr>
-                <th scope="col">{t('casino.provider')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('casino.gamesOn')}
-                </th>
-                <th scope="col">{t('casino.enabled')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {providers.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    {p.name} <code>{p.id}</code>
-                  </td>
-                  <td className={styles.num}>
-                    {t('casino.ofGames', { on: p.enabledGames, count: p.games })}
-                  </td>
-                  <td>
-                    {manage ? (
-                      <Switch
-                        label={t('casino.providerSwitch', { name: p.name })}
-                        text={t(p.enabled ? 'casino.on' : 'casino.off')}
-                        checked={p.enabled}
-                        onChange={(on) => void switchProvider(p, on)}
-                      />
-                    ) : (
-                      t(p.enabled ? 'casino.on' : 'casino.off')
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      </section>
+      <Panel id="bo-casino-providers" title={t('casino.providers')}>
+        <DataTable
+          rows={providers}
+          testId="casino-providers"
+          columns={[
+            { label: t('casino.provider') },
+            { label: t('casino.gamesOn'), num: true },
+            { label: t('casino.enabled') },
+          ]}
+          row={(p) => (
+            <tr key={p.id}>
+              <td>
+                {p.name} <code>{p.id}</code>
+              </td>
+              <td className={styles.num}>{t('casino.ofGames', { on: p.enabledGames, count: p.games })}</td>
+              <td>
+                {manage ? (
+                  <Switch
+                    label={t('casino.providerSwitch', { name: p.name })}
+                    text={t(p.enabled ? 'casino.on' : 'casino.off')}
+                    checked={p.enabled}
+                    onChange={(on) => void switchProvider(p, on)}
+                  />
+                ) : (
+                  t(p.enabled ? 'casino.on' : 'casino.off')
+                )}
+              </td>
+            </tr>
+          )}
+        />
+      </Panel>
 
-      <section className={styles.panel} aria-labelledby="bo-casino-games">
-        <h2 id="bo-casino-games" className={styles.subheading}>
-          {t('casino.games')}
-        </h2>
-        <p className={styles.muted}>{t('casino.lead')}</p>
-        <form className={styles.inlineForm} onSubmit={search} aria-label={t('casino.games')}>
+      <Panel id="bo-casino-games" title={t('casino.games')} lead={t('casino.lead')}>
+        <FilterForm label={t('casino.games')} submit={t('casino.find')} onSearch={search}>
           <TextField
             label={t('casino.search')}
             type="search"
@@ -189,103 +174,75 @@ export function CasinoSection({ me, lng }: { me: Me; lng: string }) {
             maxLength={100}
             onChange={(e) => setDraft({ ...draft, q: e.target.value })}
           />
-          <SelectField
+          <AnySelect
             label={t('casino.provider')}
             value={draft.provider}
-            onChange={(e) => setDraft({ ...draft, provider: e.target.value })}
-          >
-            <option value="">{t('casino.any')}</option>
-            {providers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+            any={t('casino.any')}
+            options={providers.map((p) => ({ value: p.id, text: p.name }))}
+            onChange={(provider) => setDraft({ ...draft, provider })}
+          />
+          <AnySelect
             label={t('casino.category')}
             value={draft.category}
-            onChange={(e) => setDraft({ ...draft, category: e.target.value })}
-          >
-            <option value="">{t('casino.any')}</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+            any={t('casino.any')}
+            options={categories.map((c) => ({ value: c, text: c }))}
+            onChange={(category) => setDraft({ ...draft, category })}
+          />
+          <AnySelect
             label={t('casino.state')}
             value={draft.enabled}
-            onChange={(e) => setDraft({ ...draft, enabled: e.target.value })}
-          >
-            <option value="">{t('casino.any')}</option>
-            <option value="true">{t('casino.on')}</option>
-            <option value="false">{t('casino.off')}</option>
-          </SelectField>
-          <Button type="submit" variant="primary">
-            {t('casino.find')}
-          </Button>
-        </form>
+            any={t('casino.any')}
+            options={[
+              { value: 'true', text: t('casino.on') },
+              { value: 'false', text: t('casino.off') },
+            ]}
+            onChange={(enabled) => setDraft({ ...draft, enabled })}
+          />
+        </FilterForm>
         <div aria-live="polite">
           {error ? <Message kind="error">{error}</Message> : null}
           {notice ? <Message kind="success">{notice}</Message> : null}
         </div>
-        {!games ? (
-          <p className={styles.muted}>{t('loading')}</p>
-        ) : games.games.length === 0 ? (
-          <p className={styles.muted}>{t('casino.empty')}</p>
-        ) : (
-          <>
-            <p className={styles.muted} data-testid="casino-total">
-              {t('casino.shown', {
-                from: filter.offset + 1,
-                to: filter.offset + games.games.length,
-                count: games.total,
-              })}
-            </p>
-            <div className={styles.tableWrap}>
-              <Table className={styles.table} data-testid="casino-games">
-                <thead>
-                  <tr>
-                    <th scope="col" className={styles.num}>
-                      {t('casino.id')}
-                    </th>
-                    <th scope="col">{t('casino.game')}</th>
-                    <th scope="col" className={styles.num}>
-                      {t('casino.rtp')}
-                    </th>
-                    <th scope="col">{t('casino.enabled')}</th>
-                    <th scope="col">{t('casino.weight')}</th>
-                    <th scope="col">{t('casino.badges')}</th>
-                    <th scope="col">{t('casino.countries')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {games.games.map((g) => (
-                    <CasinoGameRow key={g.id} game={g} lng={lng} manage={manage} onChange={changeGame} />
-                  ))}
-                </tbody>
-              </Table>
-            </div>
-            <div className={styles.buttons}>
-              <Button
-                variant="ghost"
-                disabled={filter.offset === 0}
-                onClick={() => setFilter({ ...filter, offset: Math.max(0, filter.offset - PAGE) })}
-              >
-                {t('casino.previous')}
-              </Button>
-              <Button
-                variant="ghost"
-                disabled={filter.offset + PAGE >= games.total}
-                onClick={() => setFilter({ ...filter, offset: filter.offset + PAGE })}
-              >
-                {t('casino.next')}
-              </Button>
-            </div>
-          </>
-        )}
-      </section>
+        {shown ? (
+          <p className={styles.muted} data-testid="casino-total">
+            {t('casino.shown', {
+              from: filter.offset + 1,
+              to: filter.offset + shown.games.length,
+              count: shown.total,
+            })}
+          </p>
+        ) : null}
+        <DataTable
+          rows={games?.games}
+          empty={t('casino.empty')}
+          testId="casino-games"
+          columns={[
+            { label: t('casino.id'), num: true },
+            { label: t('casino.game') },
+            { label: t('casino.rtp'), num: true },
+            { label: t('casino.enabled') },
+            { label: t('casino.weight') },
+            { label: t('casino.badges') },
+            { label: t('casino.countries') },
+          ]}
+          row={(g) => <CasinoGameRow key={g.id} game={g} lng={lng} manage={manage} onChange={changeGame} />}
+        />
+        {shown ? (
+          <Pager
+            variant="ghost"
+            previous={{
+              text: t('casino.previous'),
+              disabled: filter.offset === 0,
+              onClick: () => setFilter({ ...filter, offset: Math.max(0, filter.offset - PAGE) }),
+            }}
+            next={{
+              text: t('casino.next'),
+              disabled: filter.offset + PAGE >= shown.total,
+              onClick: () => setFilter({ ...filter, offset: filter.offset + PAGE }),
+            }}
+          />
+        ) : null}
+      </Panel>
     </div>
   );
 }

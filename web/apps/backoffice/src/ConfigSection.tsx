@@ -4,13 +4,13 @@
  * setting's schema on the server) or puts it back to the default; others read.
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Message, SelectField, Table } from '@parlay/ui/index.ts';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { type Answer, call, type Me, post } from './api.ts';
+import { Button, SelectField } from '@parlay/ui/index.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { type Answer, type Me, post } from './api.ts';
 import styles from './Backoffice.module.css';
 import c from './Content.module.css';
-import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
+import { DataTable } from './DataTable.tsx';
+import { NoticeLine, Panel, useDeskQuery, useNotice } from './desk.tsx';
 
 interface Setting {
   key: string;
@@ -26,29 +26,16 @@ const json = (value: unknown) => JSON.stringify(value);
 
 export function ConfigSection({ me, lng }: { me: Me; lng: string }) {
   const t = useT('backoffice');
-  const te = useT('errors');
   const manage = me.actions.includes('settings.manage');
-  const [groups, setGroups] = useState<Group[] | null>(null);
+  const { data, reload: load } = useDeskQuery<{ groups: Group[] }>(`/config?lang=${lng}`);
+  const groups = data?.groups ?? null;
   const [group, setGroup] = useState('main');
   const [editing, setEditing] = useState<{ key: string; text: string } | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { notice, setNotice, report } = useNotice();
   const inputId = useId();
 
-  const load = useCallback(async () => {
-    const answer = await call<{ groups: Group[] }>(`/config?lang=${lng}`);
-    leaveIfSignedOut(answer);
-    if (answer.ok) setGroups(answer.data.groups);
-  }, [lng]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const done = async (answer: Answer<unknown>, text: string) => {
-    leaveIfSignedOut(answer);
-    setNotice(
-      answer.ok ? { kind: 'success', text } : { kind: 'error', text: errorMessage(te, t, answer.code) },
-    );
-    if (answer.ok) {
+    if (report(answer, text)) {
       setEditing(null);
       await load();
     }
@@ -69,11 +56,7 @@ export function ConfigSection({ me, lng }: { me: Me; lng: string }) {
 
   const current = groups?.find((g) => g.name === group);
   return (
-    <section className={styles.panel} aria-labelledby="bo-config">
-      <h2 id="bo-config" className={styles.subheading}>
-        {t('config.title')}
-      </h2>
-      <p className={styles.muted}>{manage ? t('config.lead') : t('config.readOnly')}</p>
+    <Panel id="bo-config" title={t('config.title')} lead={manage ? t('config.lead') : t('config.readOnly')}>
       <div className={styles.inlineForm}>
         <SelectField
           label={t('config.group')}
@@ -90,86 +73,78 @@ export function ConfigSection({ me, lng }: { me: Me; lng: string }) {
           ))}
         </SelectField>
       </div>
-      <div aria-live="polite">{notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}</div>
-      {!current ? (
-        <p className={styles.muted}>{t('loading')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table className={styles.table} data-testid="config-settings">
-            <caption className={styles.visuallyHidden}>{t('config.caption', { group })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('config.setting')}</th>
-                <th scope="col">{t('config.value')}</th>
-                <th scope="col">{t('config.default')}</th>
-                {manage ? <th scope="col">{t('actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {current.settings.map((s) => (
-                <tr key={s.key}>
-                  <th scope="row">
-                    <code>{s.key}</code>
-                  </th>
-                  <td className={c.value}>
-                    {editing?.key === s.key ? (
-                      <form onSubmit={save} className={styles.buttons}>
-                        <label htmlFor={inputId} className={styles.visuallyHidden}>
-                          {t('config.newValue', { path: `${group}.${s.key}` })}
-                        </label>
-                        <input
-                          id={inputId}
-                          className={c.jsonInput}
-                          value={editing.text}
-                          onChange={(e) => setEditing({ key: s.key, text: e.target.value })}
-                          spellCheck={false}
-                        />
-                        <Button size="sm" type="submit" variant="primary">
-                          {t('config.save')}
-                        </Button>
-                        <Button size="sm" onClick={() => setEditing(null)}>
-                          {t('cancel')}
-                        </Button>
-                      </form>
-                    ) : (
-                      <code>{json(s.value)}</code>
-                    )}
-                  </td>
-                  <td className={c.value}>
-                    <code>{json(s.defaultValue)}</code>
-                  </td>
-                  {manage ? (
-                    <td className={styles.actions}>
-                      <div className={styles.buttons}>
-                        <Button
-                          size="sm"
-                          aria-label={t('config.changeSetting', { key: s.key })}
-                          onClick={() => setEditing({ key: s.key, text: json(s.value) })}
-                        >
-                          {t('config.change')}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={t('config.resetSetting', { key: s.key })}
-                          onClick={async () =>
-                            done(
-                              await post('/config/reset', { path: `${group}.${s.key}` }),
-                              t('config.wasReset', { path: `${group}.${s.key}` }),
-                            )
-                          }
-                        >
-                          {t('config.reset')}
-                        </Button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
-    </section>
+      <NoticeLine notice={notice} />
+      <DataTable
+        rows={current?.settings}
+        testId="config-settings"
+        caption={t('config.caption', { group })}
+        columns={[
+          { label: t('config.setting') },
+          { label: t('config.value') },
+          { label: t('config.default') },
+          manage && { label: t('actions') },
+        ]}
+        row={(s) => (
+          <tr key={s.key}>
+            <th scope="row">
+              <code>{s.key}</code>
+            </th>
+            <td className={c.value}>
+              {editing?.key === s.key ? (
+                <form onSubmit={save} className={styles.buttons}>
+                  <label htmlFor={inputId} className={styles.visuallyHidden}>
+                    {t('config.newValue', { path: `${group}.${s.key}` })}
+                  </label>
+                  <input
+                    id={inputId}
+                    className={c.jsonInput}
+                    value={editing.text}
+                    onChange={(e) => setEditing({ key: s.key, text: e.target.value })}
+                    spellCheck={false}
+                  />
+                  <Button size="sm" type="submit" variant="primary">
+                    {t('config.save')}
+                  </Button>
+                  <Button size="sm" onClick={() => setEditing(null)}>
+                    {t('cancel')}
+                  </Button>
+                </form>
+              ) : (
+                <code>{json(s.value)}</code>
+              )}
+            </td>
+            <td className={c.value}>
+              <code>{json(s.defaultValue)}</code>
+            </td>
+            {manage ? (
+              <td className={styles.actions}>
+                <div className={styles.buttons}>
+                  <Button
+                    size="sm"
+                    aria-label={t('config.changeSetting', { key: s.key })}
+                    onClick={() => setEditing({ key: s.key, text: json(s.value) })}
+                  >
+                    {t('config.change')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t('config.resetSetting', { key: s.key })}
+                    onClick={async () =>
+                      done(
+                        await post('/config/reset', { path: `${group}.${s.key}` }),
+                        t('config.wasReset', { path: `${group}.${s.key}` }),
+                      )
+                    }
+                  >
+                    {t('config.reset')}
+                  </Button>
+                </div>
+              </td>
+            ) : null}
+          </tr>
+        )}
+      />
+    </Panel>
   );
 }

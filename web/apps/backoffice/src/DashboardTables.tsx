@@ -1,9 +1,9 @@
 /** The dashboard's tables (by product, sport, game; casino RTP) and its live tiles. */
 import { useFormat, useLanguage, useT } from '@parlay/i18n/runtime.tsx';
-import { Table } from '@parlay/ui/index.ts';
 import styles from './Backoffice.module.css';
 import own from './Dashboard.module.css';
 import type { FiguresRow, LiveAnswer, RtpRow } from './DashboardTypes.ts';
+import { DataTable } from './DataTable.tsx';
 
 const localeOf = (lng: string) => (lng === 'ru' ? 'ru-RU' : 'en-GB');
 
@@ -45,52 +45,33 @@ export function BreakdownTable({
           {t('figures.csv')}
         </a>
       </div>
-      {rows.length === 0 ? (
-        <p className={styles.muted}>{t('figures.noData')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table className={styles.table} data-testid={id}>
-            <thead>
-              <tr>
-                <th scope="col">{t('figures.name')}</th>
-                {withProduct ? <th scope="col">{t('figures.product')}</th> : null}
-                <th scope="col" className={styles.num}>
-                  {t('figures.turnover')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('figures.payouts')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('figures.ggr')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('figures.margin')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('figures.bets')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('figures.rounds')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={`${r.product}-${r.key}-${r.currency}`} data-testid={`${id}-${r.product}-${r.key}`}>
-                  <th scope="row">{r.label}</th>
-                  {withProduct ? <td>{t(`figures.products.${r.product}`)}</td> : null}
-                  <td className={styles.num}>{money(r.turnoverMinor)}</td>
-                  <td className={styles.num}>{money(r.payoutsMinor)}</td>
-                  <td className={styles.num}>{money(r.ggrMinor)}</td>
-                  <td className={styles.num}>{percent(lng, r.margin)}</td>
-                  <td className={styles.num}>{format.number(r.bets)}</td>
-                  <td className={styles.num}>{format.number(r.rounds)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
+      <DataTable
+        rows={rows}
+        empty={t('figures.noData')}
+        testId={id}
+        columns={[
+          { label: t('figures.name') },
+          withProduct && { label: t('figures.product') },
+          { label: t('figures.turnover'), num: true },
+          { label: t('figures.payouts'), num: true },
+          { label: t('figures.ggr'), num: true },
+          { label: t('figures.margin'), num: true },
+          { label: t('figures.bets'), num: true },
+          { label: t('figures.rounds'), num: true },
+        ]}
+        row={(r) => (
+          <tr key={`${r.product}-${r.key}-${r.currency}`} data-testid={`${id}-${r.product}-${r.key}`}>
+            <th scope="row">{r.label}</th>
+            {withProduct ? <td>{t(`figures.products.${r.product}`)}</td> : null}
+            <td className={styles.num}>{money(r.turnoverMinor)}</td>
+            <td className={styles.num}>{money(r.payoutsMinor)}</td>
+            <td className={styles.num}>{money(r.ggrMinor)}</td>
+            <td className={styles.num}>{percent(lng, r.margin)}</td>
+            <td className={styles.num}>{format.number(r.bets)}</td>
+            <td className={styles.num}>{format.number(r.rounds)}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }
@@ -110,52 +91,35 @@ export function RtpTable({ rows, csvHref }: { rows: RtpRow[]; csvHref: string })
         </a>
       </div>
       <p className={styles.muted}>{t('figures.rtpHint')}</p>
-      {rows.length === 0 ? (
-        <p className={styles.muted}>{t('figures.noData')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table className={styles.table} data-testid="rtp-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('figures.game')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('figures.rounds')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('figures.staked')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('figures.paid')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('figures.measured')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('figures.declared')}
-                </th>
-                <th scope="col">{t('figures.flag')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={`${r.gameId}-${r.currency}`}>
-                  <th scope="row">{r.name}</th>
-                  <td className={styles.num}>{format.number(r.rounds)}</td>
-                  <td className={styles.num}>{format.money(r.stakedMinor, r.currency)}</td>
-                  <td className={styles.num}>{format.money(r.paidMinor, r.currency)}</td>
-                  <td className={styles.num}>{percent(lng, r.measured)}</td>
-                  <td className={styles.num}>{percent(lng, r.declared)}</td>
-                  <td>
-                    <span className={r.flag === 'far' ? `${styles.badge} ${styles.badgeBad}` : styles.badge}>
-                      {t(`figures.flags.${r.flag}`)}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
+      <DataTable
+        rows={rows}
+        empty={t('figures.noData')}
+        testId="rtp-table"
+        columns={[
+          { label: t('figures.game') },
+          { label: t('figures.rounds'), num: true },
+          { label: t('figures.staked'), num: true },
+          { label: t('figures.paid'), num: true },
+          { label: t('figures.measured'), num: true },
+          { label: t('figures.declared'), num: true },
+          { label: t('figures.flag') },
+        ]}
+        row={(r) => (
+          <tr key={`${r.gameId}-${r.currency}`}>
+            <th scope="row">{r.name}</th>
+            <td className={styles.num}>{format.number(r.rounds)}</td>
+            <td className={styles.num}>{format.money(r.stakedMinor, r.currency)}</td>
+            <td className={styles.num}>{format.money(r.paidMinor, r.currency)}</td>
+            <td className={styles.num}>{percent(lng, r.measured)}</td>
+            <td className={styles.num}>{percent(lng, r.declared)}</td>
+            <td>
+              <span className={r.flag === 'far' ? `${styles.badge} ${styles.badgeBad}` : styles.badge}>
+                {t(`figures.flags.${r.flag}`)}
+              </span>
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -6,21 +6,15 @@
  */
 import { impliedMargin } from '@parlay/domain/sportsbook/implied-margin.ts';
 import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Message, SelectField, Table, TextField } from '@parlay/ui/index.ts';
-import { useCallback, useEffect, useState } from 'react';
-import { call, type Me, post } from './api.ts';
+import { Button, Message, SelectField, TextField } from '@parlay/ui/index.ts';
+import { useState } from 'react';
+import { type Answer, call, type Me, post } from './api.ts';
 import styles from './Backoffice.module.css';
+import { DataTable } from './DataTable.tsx';
+import { NoticeLine, Panel, useDeskQuery, useErrorText, useNotice } from './desk.tsx';
 import { RiskFactorControl } from './RiskFactorControl.tsx';
-import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
 import own from './Trading.module.css';
-import {
-  type MarketBook,
-  type Notice,
-  oddsText,
-  RESULT_CODES,
-  type SettlementPreview,
-} from './trading-api.ts';
+import { type MarketBook, oddsText, RESULT_CODES, type SettlementPreview } from './trading-api.ts';
 
 export function MarketDesk({
   marketId,
@@ -34,44 +28,35 @@ export function MarketDesk({
   onChanged(): void;
 }) {
   const t = useT('backoffice');
-  const te = useT('errors');
-  const [book, setBook] = useState<MarketBook | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-  const load = useCallback(async () => {
-    const answer = await call<MarketBook>(`/trading/markets/${marketId}?lang=${lng}`);
-    leaveIfSignedOut(answer);
-    if (answer.ok) setBook(answer.data);
-  }, [marketId, lng]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const done = async (answer: { ok: boolean; code?: string }, success: string) => {
-    leaveIfSignedOut(answer as { ok: boolean; status?: number });
-    setNotice(
-      answer.ok
-        ? { kind: 'success', text: success }
-        : { kind: 'error', text: errorMessage(te, t, answer.code ?? 'NETWORK') },
-    );
+  const { data: book, reload: load } = useDeskQuery<MarketBook>(`/trading/markets/${marketId}?lang=${lng}`);
+  const { notice, report } = useNotice();
+  const done = async (answer: Answer<unknown>, success: string) => {
+    report(answer, success);
     await load();
     onChanged();
   };
   if (!book) return <p className={styles.muted}>{t('loading')}</p>;
   return (
-    <section className={styles.panel} aria-labelledby="bo-market" data-testid="market-desk">
-      <h2 id="bo-market" className={styles.subheading}>
-        {book.gameLabel} · {book.marketLabel}
-      </h2>
-      <div aria-live="polite">{notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}</div>
+    <Panel
+      id="bo-market"
+      title={
+        <>
+          {book.gameLabel} · {book.marketLabel}
+        </>
+      }
+      testId="market-desk"
+    >
+      <NoticeLine notice={notice} />
       <Prices book={book} mayManage={me.actions.includes('trading.manage')} onDone={done} />
       {me.actions.includes('trading.manage') ? <MaxStake book={book} onDone={done} /> : null}
       {me.actions.includes('results.manage') ? <ResultEntry book={book} onDone={done} /> : null}
       <RiskFactorControl me={me} scope="market" targetId={book.marketId} />
       <RiskFactorControl me={me} scope="sport" targetId={String(book.sportId)} />
-    </section>
+    </Panel>
   );
 }
 
-type Done = (answer: { ok: boolean; code?: string }, success: string) => Promise<void>;
+type Done = (answer: Answer<unknown>, success: string) => Promise<void>;
 
 function Prices({ book, mayManage, onDone }: { book: MarketBook; mayManage: boolean; onDone: Done }) {
   const t = useT('backoffice');
@@ -94,78 +79,70 @@ function Prices({ book, mayManage, onDone }: { book: MarketBook; mayManage: bool
         {t('trading.margin')}: <span data-testid="market-margin">{margin(book.margin)}</span>
         {Object.keys(drafts).some(valid) ? ` → ${margin(proposed)}` : ''}
       </p>
-      <div className={styles.tableWrap}>
-        <Table className={styles.table} data-testid="market-prices">
-          <thead>
-            <tr>
-              <th scope="col">{t('trading.outcome')}</th>
-              <th scope="col" className={styles.num}>
-                {t('trading.price')}
-              </th>
-              <th scope="col" className={styles.num}>
-                {t('trading.feedPrice')}
-              </th>
-              <th scope="col">{t('trading.state')}</th>
-              {mayManage ? <th scope="col">{t('trading.override')}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {book.outcomes.map((o) => (
-              <tr key={o.id} data-testid={`outcome-${o.id}`}>
-                <td>{o.label}</td>
-                <td className={styles.num}>{oddsText(o.oddsMilli)}</td>
-                <td className={styles.num}>{o.feedOddsMilli === null ? '—' : oddsText(o.feedOddsMilli)}</td>
-                <td>{o.result ? t(`trading.results.${o.result}`) : t(`trading.states.${o.state}`)}</td>
-                {mayManage ? (
-                  <td>
-                    <form
-                      className={styles.inlineForm}
-                      onSubmit={async (e) => {
-                        e.preventDefault();
-                        if (!valid(o.id)) return;
-                        const answer = await post(`/trading/outcomes/${o.id}/price`, {
-                          oddsMilli: draftMilli(o.id),
-                        });
-                        setDrafts(({ [o.id]: _, ...rest }) => rest);
-                        await onDone(
-                          answer,
-                          t('trading.priceSet', { outcome: o.label, odds: oddsText(draftMilli(o.id)) }),
-                        );
-                      }}
+      <DataTable
+        rows={book.outcomes}
+        testId="market-prices"
+        columns={[
+          { label: t('trading.outcome') },
+          { label: t('trading.price'), num: true },
+          { label: t('trading.feedPrice'), num: true },
+          { label: t('trading.state') },
+          mayManage && { label: t('trading.override') },
+        ]}
+        row={(o) => (
+          <tr key={o.id} data-testid={`outcome-${o.id}`}>
+            <td>{o.label}</td>
+            <td className={styles.num}>{oddsText(o.oddsMilli)}</td>
+            <td className={styles.num}>{o.feedOddsMilli === null ? '—' : oddsText(o.feedOddsMilli)}</td>
+            <td>{o.result ? t(`trading.results.${o.result}`) : t(`trading.states.${o.state}`)}</td>
+            {mayManage ? (
+              <td>
+                <form
+                  className={styles.inlineForm}
+                  onSubmit={async (e) => {
+                    e.preventDefault();
+                    if (!valid(o.id)) return;
+                    const answer = await post(`/trading/outcomes/${o.id}/price`, {
+                      oddsMilli: draftMilli(o.id),
+                    });
+                    setDrafts(({ [o.id]: _, ...rest }) => rest);
+                    await onDone(
+                      answer,
+                      t('trading.priceSet', { outcome: o.label, odds: oddsText(draftMilli(o.id)) }),
+                    );
+                  }}
+                >
+                  <TextField
+                    label={t('trading.newPrice', { outcome: o.label })}
+                    inputMode="decimal"
+                    value={drafts[o.id] ?? ''}
+                    onChange={(e) =>
+                      setDrafts({ ...drafts, [o.id]: e.target.value.trim().replace(',', '.') })
+                    }
+                  />
+                  <Button type="submit" size="sm" disabled={!valid(o.id) || o.state === 'resulted'}>
+                    {t('trading.setPrice')}
+                  </Button>
+                  {o.feedOddsMilli !== null ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={async () =>
+                        onDone(
+                          await post(`/trading/outcomes/${o.id}/price`, { oddsMilli: null }),
+                          t('trading.priceCleared', { outcome: o.label }),
+                        )
+                      }
                     >
-                      <TextField
-                        label={t('trading.newPrice', { outcome: o.label })}
-                        inputMode="decimal"
-                        value={drafts[o.id] ?? ''}
-                        onChange={(e) =>
-                          setDrafts({ ...drafts, [o.id]: e.target.value.trim().replace(',', '.') })
-                        }
-                      />
-                      <Button type="submit" size="sm" disabled={!valid(o.id) || o.state === 'resulted'}>
-                        {t('trading.setPrice')}
-                      </Button>
-                      {o.feedOddsMilli !== null ? (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={async () =>
-                            onDone(
-                              await post(`/trading/outcomes/${o.id}/price`, { oddsMilli: null }),
-                              t('trading.priceCleared', { outcome: o.label }),
-                            )
-                          }
-                        >
-                          {t('trading.clearPrice')}
-                        </Button>
-                      ) : null}
-                    </form>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
+                      {t('trading.clearPrice')}
+                    </Button>
+                  ) : null}
+                </form>
+              </td>
+            ) : null}
+          </tr>
+        )}
+      />
     </div>
   );
 }
@@ -222,7 +199,7 @@ function MaxStake({ book, onDone }: { book: MarketBook; onDone: Done }) {
 
 function ResultEntry({ book, onDone }: { book: MarketBook; onDone: Done }) {
   const t = useT('backoffice');
-  const te = useT('errors');
+  const errorText = useErrorText();
   const format = useFormat();
   const [chosen, setChosen] = useState<Record<string, string>>(() =>
     Object.fromEntries(book.outcomes.map((o) => [o.id, o.result ?? ''])),
@@ -282,7 +259,7 @@ function ResultEntry({ book, onDone }: { book: MarketBook; onDone: Done }) {
             if (answer.ok) {
               setPreview(answer.data);
               setError(null);
-            } else setError(errorMessage(te, t, answer.code));
+            } else setError(errorText(answer.code));
           }}
         >
           {t('trading.preview')}

@@ -3,13 +3,15 @@
  * secret are shown once), disable one, reset a TOTP, and list and revoke an operator's sessions.
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Message, SelectField, Table, TextField } from '@parlay/ui/index.ts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { type Credentials, call, type Me, type OperatorRow, post, ROLES } from './api.ts';
+import { Button, Message, SelectField, TextField } from '@parlay/ui/index.ts';
+import { type FormEvent, useState } from 'react';
+import { type Credentials, type Me, type OperatorRow, post, ROLES } from './api.ts';
 import styles from './Backoffice.module.css';
+import { ConfirmBox } from './ConfirmBox.tsx';
+import { DataTable } from './DataTable.tsx';
+import { Panel, useDeskQuery, useErrorText } from './desk.tsx';
 import { SessionsTable } from './SessionsTable.tsx';
 import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
 
 function CredentialsCard({ credentials, onDone }: { credentials: Credentials; onDone(): void }) {
   const t = useT('backoffice');
@@ -45,24 +47,16 @@ function CredentialsCard({ credentials, onDone }: { credentials: Credentials; on
 
 export function OperatorsSection({ me }: { me: Me }) {
   const t = useT('backoffice');
-  const te = useT('errors');
+  const errorText = useErrorText();
   const manage = me.actions.includes('operators.manage');
-  const [rows, setRows] = useState<OperatorRow[] | null>(null);
+  const { data, reload: load } = useDeskQuery<{ operators: OperatorRow[] }>('/operators');
+  const rows = data?.operators ?? null;
   const [login, setLogin] = useState('');
   const [role, setRole] = useState<string>('payments');
   const [credentials, setCredentials] = useState<Credentials | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ id: string; kind: 'disable' | 'reset' } | null>(null);
-
-  const load = useCallback(async () => {
-    const answer = await call<{ operators: OperatorRow[] }>('/operators');
-    leaveIfSignedOut(answer);
-    if (answer.ok) setRows(answer.data.operators);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,10 +80,7 @@ export function OperatorsSection({ me }: { me: Me }) {
   return (
     <div className={styles.stack}>
       {manage ? (
-        <section className={styles.panel} aria-labelledby="bo-create-operator">
-          <h2 id="bo-create-operator" className={styles.subheading}>
-            {t('operators.create')}
-          </h2>
+        <Panel id="bo-create-operator" title={t('operators.create')}>
           <form className={styles.inlineForm} onSubmit={(e) => void create(e)}>
             <TextField
               label={t('operators.login')}
@@ -118,104 +109,84 @@ export function OperatorsSection({ me }: { me: Me }) {
           </form>
           {error ? (
             <div role="alert">
-              <Message kind="error">{errorMessage(te, t, error)}</Message>
+              <Message kind="error">{errorText(error)}</Message>
             </div>
           ) : null}
           {credentials ? (
             <CredentialsCard credentials={credentials} onDone={() => setCredentials(null)} />
           ) : null}
-        </section>
+        </Panel>
       ) : null}
-      <section className={styles.panel} aria-labelledby="bo-operators">
-        <h2 id="bo-operators" className={styles.subheading}>
-          {t('operators.title')}
-        </h2>
-        {!rows ? (
-          <p className={styles.muted}>{t('loading')}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <Table className={styles.table} data-testid="operators-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('operators.login')}</th>
-                  <th scope="col">{t('operators.role')}</th>
-                  <th scope="col">{t('operators.state')}</th>
-                  <th scope="col" className={styles.num}>
-                    {t('operators.sessions')}
-                  </th>
-                  <th scope="col">
-                    <span className={styles.visuallyHidden}>{t('actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((o) => (
-                  <tr key={o.id} data-testid={`operator-${o.login}`}>
-                    <td>{o.login}</td>
-                    <td>{t(`roles.${o.role}`)}</td>
-                    <td>{o.disabled ? t('operators.disabled') : t('operators.active')}</td>
-                    <td className={styles.num}>{o.activeSessions}</td>
-                    <td className={styles.actions}>
-                      {confirm?.id === o.id ? (
-                        <div className={styles.confirm}>
-                          <p>{t(`operators.confirm.${confirm.kind}`, { login: o.login })}</p>
-                          <div className={styles.buttons}>
-                            <Button size="sm" variant="primary" onClick={() => void act(o.id, confirm.kind)}>
-                              {t(`operators.${confirm.kind}`)}
-                            </Button>
-                            <Button size="sm" onClick={() => setConfirm(null)}>
-                              {t('cancel')}
-                            </Button>
-                          </div>
-                        </div>
-                      ) : (
-                        <div className={styles.buttons}>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            aria-expanded={open === o.id}
-                            onClick={() => setOpen(open === o.id ? null : o.id)}
-                            aria-label={t('operators.sessionsOf', { login: o.login })}
-                          >
-                            {t('operators.sessions')}
-                          </Button>
-                          {manage && !o.disabled && o.id !== me.id ? (
-                            <>
-                              <Button
-                                size="sm"
-                                variant="ghost"
-                                onClick={() => setConfirm({ id: o.id, kind: 'reset' })}
-                                aria-label={t('operators.resetOf', { login: o.login })}
-                              >
-                                {t('operators.reset')}
-                              </Button>
-                              <Button
-                                size="sm"
-                                variant="ghost"
-                                onClick={() => setConfirm({ id: o.id, kind: 'disable' })}
-                                aria-label={t('operators.disableOf', { login: o.login })}
-                              >
-                                {t('operators.disable')}
-                              </Button>
-                            </>
-                          ) : null}
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
-        )}
-      </section>
+      <Panel id="bo-operators" title={t('operators.title')}>
+        <DataTable
+          rows={rows}
+          testId="operators-table"
+          columns={[
+            { label: t('operators.login') },
+            { label: t('operators.role') },
+            { label: t('operators.state') },
+            { label: t('operators.sessions'), num: true },
+            { label: t('actions'), hidden: true },
+          ]}
+          row={(o) => (
+            <tr key={o.id} data-testid={`operator-${o.login}`}>
+              <td>{o.login}</td>
+              <td>{t(`roles.${o.role}`)}</td>
+              <td>{o.disabled ? t('operators.disabled') : t('operators.active')}</td>
+              <td className={styles.num}>{o.activeSessions}</td>
+              <td className={styles.actions}>
+                {confirm?.id === o.id ? (
+                  <ConfirmBox
+                    question={t(`operators.confirm.${confirm.kind}`, { login: o.login })}
+                    confirm={t(`operators.${confirm.kind}`)}
+                    onConfirm={() => void act(o.id, confirm.kind)}
+                    onCancel={() => setConfirm(null)}
+                  />
+                ) : (
+                  <div className={styles.buttons}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-expanded={open === o.id}
+                      onClick={() => setOpen(open === o.id ? null : o.id)}
+                      aria-label={t('operators.sessionsOf', { login: o.login })}
+                    >
+                      {t('operators.sessions')}
+                    </Button>
+                    {manage && !o.disabled && o.id !== me.id ? (
+                      <>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setConfirm({ id: o.id, kind: 'reset' })}
+                          aria-label={t('operators.resetOf', { login: o.login })}
+                        >
+                          {t('operators.reset')}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setConfirm({ id: o.id, kind: 'disable' })}
+                          aria-label={t('operators.disableOf', { login: o.login })}
+                        >
+                          {t('operators.disable')}
+                        </Button>
+                      </>
+                    ) : null}
+                  </div>
+                )}
+              </td>
+            </tr>
+          )}
+        />
+      </Panel>
       {open ? (
-        <section className={styles.panel} aria-labelledby="bo-operator-sessions">
-          <h2 id="bo-operator-sessions" className={styles.subheading}>
-            {t('operators.sessionsOf', { login: rows?.find((o) => o.id === open)?.login ?? '' })}
-          </h2>
+        <Panel
+          id="bo-operator-sessions"
+          title={t('operators.sessionsOf', { login: rows?.find((o) => o.id === open)?.login ?? '' })}
+        >
           <SessionsTable key={open} path={`/operators/${open}/sessions`} />
-        </section>
+        </Panel>
       ) : null}
     </div>
   );

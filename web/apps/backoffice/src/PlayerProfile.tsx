@@ -4,17 +4,17 @@
  * limits, exclusion, notes, alert cases) and activity (transfers, bets, rounds, bonuses, sessions).
  */
 import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Message, SelectField, TextField } from '@parlay/ui/index.ts';
+import { Button, SelectField, TextField } from '@parlay/ui/index.ts';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { call, type Me, post } from './api.ts';
 import styles from './Backoffice.module.css';
+import { NoticeLine, Panel, useNotice } from './desk.tsx';
 import { PlayerActivity } from './PlayerActivity.tsx';
 import { PlayerCompliance } from './PlayerCompliance.tsx';
 import p from './Players.module.css';
 import type { PlayerRow, Profile } from './player-view.ts';
 import { useDateTime } from './SessionsTable.tsx';
 import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
 
 export function PlayerProfile({ me, id }: { me: Me; id: string }) {
   const t = useT('backoffice');
@@ -39,10 +39,14 @@ export function PlayerProfile({ me, id }: { me: Me; id: string }) {
         <a href="?">{t('players.back')}</a>
       </p>
       <div className={p.grid}>
-        <section className={styles.panel} aria-labelledby="bo-identity">
-          <h2 id="bo-identity" className={styles.subheading}>
-            {`${who.firstName} ${who.lastName}`.trim() || t('players.noName')} · #{who.id}
-          </h2>
+        <Panel
+          id="bo-identity"
+          title={
+            <>
+              {`${who.firstName} ${who.lastName}`.trim() || t('players.noName')} · #{who.id}
+            </>
+          }
+        >
           <ul className={p.flags} aria-label={t('players.flags')}>
             {profile.flags.length === 0 ? (
               <li className={styles.badge}>{t('players.flag.none')}</li>
@@ -55,7 +59,7 @@ export function PlayerProfile({ me, id }: { me: Me; id: string }) {
             )}
           </ul>
           <Identity player={who} />
-        </section>
+        </Panel>
         <Money me={me} profile={profile} onChange={load} />
       </div>
       <PlayerCompliance me={me} profile={profile} onChange={load} />
@@ -85,13 +89,12 @@ function Identity({ player }: { player: PlayerRow }) {
 
 function Money({ me, profile, onChange }: { me: Me; profile: Profile; onChange(): Promise<void> }) {
   const t = useT('backoffice');
-  const te = useT('errors');
   const format = useFormat();
   const mayPropose = me.actions.includes('adjustments.propose');
   const [account, setAccount] = useState(profile.accounts[0]?.id ?? '');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { notice, report } = useNotice();
   const chosen = profile.accounts.find((a) => a.id === account);
   // The form takes major units as the operator types them ("-12.50"); the API takes minor units.
   const typed = /^(-?)(\d{1,12})(?:[.,](\d{1,2}))?$/.exec(amount.trim());
@@ -106,16 +109,9 @@ function Money({ me, profile, onChange }: { me: Me; profile: Profile; onChange()
       amountMinor: minor.toString(),
       reason: reason.trim(),
     });
-    leaveIfSignedOut(answer);
-    setNotice(
-      answer.ok
-        ? {
-            kind: 'success',
-            text: t('adjustments.proposed', { id: answer.data.id, amount: format.money(minor, chosen.iso) }),
-          }
-        : { kind: 'error', text: errorMessage(te, t, answer.code) },
-    );
-    if (answer.ok) {
+    if (
+      report(answer, (d) => t('adjustments.proposed', { id: d.id, amount: format.money(minor, chosen.iso) }))
+    ) {
       setAmount('');
       setReason('');
       await onChange();
@@ -123,10 +119,7 @@ function Money({ me, profile, onChange }: { me: Me; profile: Profile; onChange()
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="bo-money">
-      <h2 id="bo-money" className={styles.subheading}>
-        {t('players.balances')}
-      </h2>
+    <Panel id="bo-money" title={t('players.balances')}>
       <dl className={styles.pairs} data-testid="player-balances">
         {profile.accounts.map((a) => (
           <div key={a.id} style={{ display: 'contents' }}>
@@ -179,9 +172,9 @@ function Money({ me, profile, onChange }: { me: Me; profile: Profile; onChange()
               {t('adjustments.proposeButton')}
             </Button>
           </div>
-          <div aria-live="polite">{notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}</div>
+          <NoticeLine notice={notice} />
         </form>
       ) : null}
-    </section>
+    </Panel>
   );
 }

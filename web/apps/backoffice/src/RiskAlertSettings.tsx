@@ -4,12 +4,12 @@
  * currency and sent in minor units; the alerts job's next pass uses them.
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Message, TextField } from '@parlay/ui/index.ts';
+import { Button, TextField } from '@parlay/ui/index.ts';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { call, type Me, post } from './api.ts';
 import styles from './Backoffice.module.css';
+import { NoticeLine, Panel, useNotice } from './desk.tsx';
 import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
 
 interface Thresholds {
   deposits24hMinor: string;
@@ -31,10 +31,9 @@ const wholeIn = (text: string, min: number, max: number) => {
 
 export function RiskAlertSettings({ me }: { me: Me }) {
   const t = useT('backoffice');
-  const te = useT('errors');
   const manage = me.actions.includes('alerts.settings');
   const [form, setForm] = useState<Form | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { notice, report } = useNotice();
   const load = useCallback(async () => {
     const answer = await call<Thresholds>('/alerts/settings');
     leaveIfSignedOut(answer);
@@ -70,13 +69,7 @@ export function RiskAlertSettings({ me }: { me: Me }) {
       nightStakes: parsed.night,
       loosenedLimits: parsed.loosened,
     });
-    leaveIfSignedOut(answer);
-    setNotice(
-      answer.ok
-        ? { kind: 'success', text: t('risk.thresholdsSaved') }
-        : { kind: 'error', text: errorMessage(te, t, answer.code) },
-    );
-    if (answer.ok) await load();
+    if (report(answer, t('risk.thresholdsSaved'))) await load();
   };
   const field = (key: keyof Form, min: number, max: number) => (
     <TextField
@@ -93,11 +86,12 @@ export function RiskAlertSettings({ me }: { me: Me }) {
     />
   );
   return (
-    <section className={styles.panel} aria-labelledby="bo-alert-settings" data-testid="alert-settings">
-      <h2 id="bo-alert-settings" className={styles.subheading}>
-        {t('risk.thresholdsTitle')}
-      </h2>
-      <p className={styles.muted}>{t('risk.thresholdsLead')}</p>
+    <Panel
+      id="bo-alert-settings"
+      title={t('risk.thresholdsTitle')}
+      lead={t('risk.thresholdsLead')}
+      testId="alert-settings"
+    >
       <form className={styles.stack} onSubmit={save} aria-labelledby="bo-alert-settings">
         {field('deposits', 1, 9_999_999_999_999)}
         {field('losses', 1, 9_999_999_999_999)}
@@ -112,7 +106,7 @@ export function RiskAlertSettings({ me }: { me: Me }) {
           </div>
         ) : null}
       </form>
-      <div aria-live="polite">{notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}</div>
-    </section>
+      <NoticeLine notice={notice} />
+    </Panel>
   );
 }

@@ -4,12 +4,11 @@
  * remove it. Shown with risk.view.
  */
 import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Message, TextField } from '@parlay/ui/index.ts';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { call, type Me, post } from './api.ts';
+import { Button, TextField } from '@parlay/ui/index.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { type Me, post } from './api.ts';
 import styles from './Backoffice.module.css';
-import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
+import { NoticeLine, useDeskQuery, useNotice } from './desk.tsx';
 
 interface FactorRow {
   factorMilli: number;
@@ -30,34 +29,22 @@ export function factorMilliOf(text: string): number | null {
 
 export function RiskFactorControl({ me, scope, targetId }: { me: Me; scope: Scope; targetId: string }) {
   const t = useT('backoffice');
-  const te = useT('errors');
   const format = useFormat();
   const headingId = useId();
   const manage = me.actions.includes('risk.manage');
-  const [row, setRow] = useState<FactorRow | null | undefined>(undefined);
+  const { data, reload: load } = useDeskQuery<{ factors: FactorRow[] }>(
+    `/risk/factors?scope=${scope}&targetId=${targetId}`,
+  );
+  const row = data === null ? undefined : (data.factors[0] ?? null);
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const load = useCallback(async () => {
-    const answer = await call<{ factors: FactorRow[] }>(`/risk/factors?scope=${scope}&targetId=${targetId}`);
-    leaveIfSignedOut(answer);
-    if (answer.ok) setRow(answer.data.factors[0] ?? null);
-  }, [scope, targetId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { notice, report } = useNotice();
   if (!me.actions.includes('risk.view')) return null;
   const milli = factorMilliOf(value);
   const send = async (factorMilli: number | null) => {
     const body = { scope, targetId, reason: reason.trim(), ...(factorMilli === null ? {} : { factorMilli }) };
     const answer = await post('/risk/factors', body);
-    leaveIfSignedOut(answer);
-    setNotice(
-      answer.ok
-        ? { kind: 'success', text: t(factorMilli === null ? 'risk.factorRemoved' : 'risk.factorSet') }
-        : { kind: 'error', text: errorMessage(te, t, answer.code) },
-    );
-    if (answer.ok) {
+    if (report(answer, t(factorMilli === null ? 'risk.factorRemoved' : 'risk.factorSet'))) {
       setReason('');
       setValue('');
       await load();
@@ -118,7 +105,7 @@ export function RiskFactorControl({ me, scope, targetId }: { me: Me; scope: Scop
           </div>
         </form>
       ) : null}
-      <div aria-live="polite">{notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}</div>
+      <NoticeLine notice={notice} />
     </section>
   );
 }

@@ -5,12 +5,11 @@
  */
 import { useT } from '@parlay/i18n/runtime.tsx';
 import { Button, Message, TextField } from '@parlay/ui/index.ts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { call, type Me, post } from './api.ts';
+import { type FormEvent, useState } from 'react';
+import { type Me, post } from './api.ts';
 import styles from './Backoffice.module.css';
+import { NoticeLine, Panel, useDeskQuery, useNotice } from './desk.tsx';
 import { useDateTime } from './SessionsTable.tsx';
-import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
 
 interface TermsState {
   inForceSince: string | null;
@@ -19,22 +18,12 @@ interface TermsState {
 
 export function TermsSection({ me }: { me: Me }) {
   const t = useT('backoffice');
-  const te = useT('errors');
   const when = useDateTime();
   const manage = me.actions.includes('content.manage');
-  const [state, setState] = useState<TermsState | null>(null);
+  const { data: state, reload: load } = useDeskQuery<TermsState>('/terms');
   const [note, setNote] = useState('');
   const [effectiveAt, setEffectiveAt] = useState('');
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-
-  const load = useCallback(async () => {
-    const answer = await call<TermsState>('/terms');
-    leaveIfSignedOut(answer);
-    if (answer.ok) setState(answer.data);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { notice, report } = useNotice();
 
   const publish = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,13 +31,7 @@ export function TermsSection({ me }: { me: Me }) {
       note: note.trim(),
       ...(effectiveAt ? { effectiveAt: new Date(effectiveAt).toISOString() } : {}),
     });
-    leaveIfSignedOut(answer);
-    setNotice(
-      answer.ok
-        ? { kind: 'success', text: t('terms.published', { at: when(answer.data.effectiveAt) }) }
-        : { kind: 'error', text: errorMessage(te, t, answer.code) },
-    );
-    if (answer.ok) {
+    if (report(answer, (d) => t('terms.published', { at: when(d.effectiveAt) }))) {
       setNote('');
       setEffectiveAt('');
       await load();
@@ -56,10 +39,7 @@ export function TermsSection({ me }: { me: Me }) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="bo-terms">
-      <h2 id="bo-terms" className={styles.subheading}>
-        {t('terms.title')}
-      </h2>
+    <Panel id="bo-terms" title={t('terms.title')}>
       {!state ? (
         <p className={styles.muted}>{t('loading')}</p>
       ) : (
@@ -71,7 +51,7 @@ export function TermsSection({ me }: { me: Me }) {
           <p className={styles.muted}>{t('terms.lead')}</p>
         </div>
       )}
-      <div aria-live="polite">{notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}</div>
+      <NoticeLine notice={notice} />
       {manage ? (
         <form className={styles.inlineForm} onSubmit={publish} aria-label={t('terms.publish')}>
           <TextField
@@ -94,6 +74,6 @@ export function TermsSection({ me }: { me: Me }) {
           </Button>
         </form>
       ) : null}
-    </section>
+    </Panel>
   );
 }

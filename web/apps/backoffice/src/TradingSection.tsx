@@ -4,27 +4,28 @@
  * desk (prices, maximum stake, result entry and correction).
  */
 import { useFormat, useT } from '@parlay/i18n/runtime.tsx';
-import { Button, Message, Table, TextField } from '@parlay/ui/index.ts';
+import { Button, TextField } from '@parlay/ui/index.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { call, type Me, post } from './api.ts';
 import styles from './Backoffice.module.css';
+import { DataTable } from './DataTable.tsx';
+import { NoticeLine, Panel, useErrorText, useNotice } from './desk.tsx';
 import { MarketDesk } from './MarketDesk.tsx';
 import { leaveIfSignedOut } from './Shell.tsx';
-import { errorMessage } from './SignIn.tsx';
 import own from './Trading.module.css';
-import type { GameBook, GameLiabilityRow, Notice } from './trading-api.ts';
+import type { GameBook, GameLiabilityRow } from './trading-api.ts';
 import { useBetActivity } from './use-bet-activity.ts';
 
 export function TradingSection({ me, lng }: { me: Me; lng: string }) {
   const t = useT('backoffice');
-  const te = useT('errors');
+  const errorText = useErrorText();
   const mayManage = me.actions.includes('trading.manage');
   const [games, setGames] = useState<GameLiabilityRow[] | null>(null);
   const [game, setGame] = useState<GameBook | null>(null);
   const [gameId, setGameId] = useState('');
   const [sportId, setSportId] = useState('');
   const [marketId, setMarketId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
+  const { notice, setNotice, report } = useNotice();
 
   const loadLiability = useCallback(async () => {
     const answer = await call<{ games: GameLiabilityRow[] }>(`/trading/liability?lang=${lng}`);
@@ -41,33 +42,22 @@ export function TradingSection({ me, lng }: { me: Me; lng: string }) {
       const answer = await call<GameBook>(`/trading/games/${id}?lang=${lng}`);
       leaveIfSignedOut(answer);
       if (answer.ok) setGame(answer.data);
-      else setNotice({ kind: 'error', text: errorMessage(te, t, answer.code) });
+      else setNotice({ kind: 'error', text: errorText(answer.code) });
     },
-    [lng, t, te],
+    [lng, errorText, setNotice],
   );
 
   const suspend = async (scope: 'market' | 'game' | 'sport', id: string, on: boolean) => {
     const answer = await post<{ markets: number }>('/trading/suspend', { scope, id, suspend: on });
-    leaveIfSignedOut(answer);
-    setNotice(
-      answer.ok
-        ? {
-            kind: 'success',
-            text: t(on ? 'trading.suspended' : 'trading.resumed', { count: answer.data.markets }),
-          }
-        : { kind: 'error', text: errorMessage(te, t, answer.code) },
-    );
+    report(answer, (d) => t(on ? 'trading.suspended' : 'trading.resumed', { count: d.markets }));
     if (game) await openGame(String(game.gameId));
   };
 
   return (
     <div className={styles.stack}>
-      <div aria-live="polite">{notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}</div>
+      <NoticeLine notice={notice} />
       <LiabilityPanel games={games} live={live} onOpenGame={(id) => void openGame(String(id))} />
-      <section className={styles.panel} aria-labelledby="bo-trading-find">
-        <h2 id="bo-trading-find" className={styles.subheading}>
-          {t('trading.findTitle')}
-        </h2>
+      <Panel id="bo-trading-find" title={t('trading.findTitle')}>
         <form
           className={styles.inlineForm}
           onSubmit={(e) => {
@@ -103,7 +93,7 @@ export function TradingSection({ me, lng }: { me: Me; lng: string }) {
             </Button>
           </form>
         ) : null}
-      </section>
+      </Panel>
       {game ? (
         <GamePanel
           game={game}
@@ -150,67 +140,50 @@ function LiabilityPanel({
         </span>
       </div>
       <p className={styles.muted}>{t('trading.liabilityHint')}</p>
-      {!games ? (
-        <p className={styles.muted}>{t('loading')}</p>
-      ) : games.length === 0 ? (
-        <p className={styles.muted}>{t('trading.noLiability')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <Table className={styles.table} data-testid="liability">
-            <thead>
-              <tr>
-                <th scope="col">{t('trading.game')}</th>
-                <th scope="col">{t('trading.worstMarket')}</th>
-                <th scope="col">{t('trading.worstOutcome')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('trading.stakes')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('trading.payouts')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('trading.liability')}
-                </th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>{t('actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {games.map((g) => {
-                const market = g.markets[0]!;
-                const worst = market.outcomes[0]!;
-                return (
-                  <tr key={`${g.gameId}-${g.currency}`} data-testid={`liability-${g.gameId}`}>
-                    <td>
-                      <span className={own.strong}>{g.gameLabel}</span>
-                      <span className={own.sub}>
-                        {g.champName} · #{g.gameId}
-                      </span>
-                    </td>
-                    <td>{market.marketLabel}</td>
-                    <td>{worst.outcomeLabel}</td>
-                    <td className={styles.num}>{format.money(worst.stakeMinor, g.currency)}</td>
-                    <td className={styles.num}>{format.money(worst.potentialPayoutMinor, g.currency)}</td>
-                    <td className={styles.num} data-testid={`liability-amount-${g.gameId}`}>
-                      {format.money(g.liabilityMinor, g.currency)}
-                    </td>
-                    <td>
-                      <Button
-                        size="sm"
-                        onClick={() => onOpenGame(g.gameId)}
-                        aria-label={t('trading.openGameLabel', { game: g.gameLabel })}
-                      >
-                        {t('trading.openGame')}
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-        </div>
-      )}
+      <DataTable
+        rows={games}
+        empty={t('trading.noLiability')}
+        testId="liability"
+        columns={[
+          { label: t('trading.game') },
+          { label: t('trading.worstMarket') },
+          { label: t('trading.worstOutcome') },
+          { label: t('trading.stakes'), num: true },
+          { label: t('trading.payouts'), num: true },
+          { label: t('trading.liability'), num: true },
+          { label: t('actions'), hidden: true },
+        ]}
+        row={(g) => {
+          const market = g.markets[0]!;
+          const worst = market.outcomes[0]!;
+          return (
+            <tr key={`${g.gameId}-${g.currency}`} data-testid={`liability-${g.gameId}`}>
+              <td>
+                <span className={own.strong}>{g.gameLabel}</span>
+                <span className={own.sub}>
+                  {g.champName} · #{g.gameId}
+                </span>
+              </td>
+              <td>{market.marketLabel}</td>
+              <td>{worst.outcomeLabel}</td>
+              <td className={styles.num}>{format.money(worst.stakeMinor, g.currency)}</td>
+              <td className={styles.num}>{format.money(worst.potentialPayoutMinor, g.currency)}</td>
+              <td className={styles.num} data-testid={`liability-amount-${g.gameId}`}>
+                {format.money(g.liabilityMinor, g.currency)}
+              </td>
+              <td>
+                <Button
+                  size="sm"
+                  onClick={() => onOpenGame(g.gameId)}
+                  aria-label={t('trading.openGameLabel', { game: g.gameLabel })}
+                >
+                  {t('trading.openGame')}
+                </Button>
+              </td>
+            </tr>
+          );
+        }}
+      />
     </section>
   );
 }
@@ -244,67 +217,61 @@ function GamePanel({
           </div>
         ) : null}
       </div>
-      <div className={styles.tableWrap}>
-        <Table className={styles.table} data-testid="game-markets">
-          <thead>
-            <tr>
-              <th scope="col">{t('trading.market')}</th>
-              <th scope="col">{t('trading.state')}</th>
-              <th scope="col">{t('trading.prices')}</th>
-              <th scope="col">
-                <span className={styles.visuallyHidden}>{t('actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {game.markets.map((m) => (
-              <tr key={m.marketId} data-testid={`market-${m.marketId}`}>
-                <td>{m.marketLabel}</td>
-                <td>
-                  <span className={m.state === 'open' ? styles.badge : `${styles.badge} ${styles.badgeBad}`}>
-                    {t(`trading.states.${m.state}`)}
-                    {m.suspendedBy === 'operator' ? ` · ${t('trading.byOperator')}` : ''}
-                  </span>
-                </td>
-                <td className={own.prices}>
-                  {m.outcomes.map((o) => `${o.label} ${(o.oddsMilli / 1000).toFixed(2)}`).join(' · ')}
-                </td>
-                <td className={styles.actions}>
-                  <div className={styles.buttons}>
-                    <Button
-                      size="sm"
-                      onClick={() => onOpenMarket(m.marketId)}
-                      aria-label={t('trading.openMarketLabel', { market: m.marketLabel })}
-                    >
-                      {t('trading.openMarket')}
-                    </Button>
-                    {mayManage && m.state === 'open' ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => onSuspend('market', m.marketId, true)}
-                        aria-label={t('trading.suspendLabel', { market: m.marketLabel })}
-                      >
-                        {t('trading.suspend')}
-                      </Button>
-                    ) : null}
-                    {mayManage && m.state === 'suspended' && m.suspendedBy === 'operator' ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => onSuspend('market', m.marketId, false)}
-                        aria-label={t('trading.resumeLabel', { market: m.marketLabel })}
-                      >
-                        {t('trading.resume')}
-                      </Button>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
+      <DataTable
+        rows={game.markets}
+        testId="game-markets"
+        columns={[
+          { label: t('trading.market') },
+          { label: t('trading.state') },
+          { label: t('trading.prices') },
+          { label: t('actions'), hidden: true },
+        ]}
+        row={(m) => (
+          <tr key={m.marketId} data-testid={`market-${m.marketId}`}>
+            <td>{m.marketLabel}</td>
+            <td>
+              <span className={m.state === 'open' ? styles.badge : `${styles.badge} ${styles.badgeBad}`}>
+                {t(`trading.states.${m.state}`)}
+                {m.suspendedBy === 'operator' ? ` · ${t('trading.byOperator')}` : ''}
+              </span>
+            </td>
+            <td className={own.prices}>
+              {m.outcomes.map((o) => `${o.label} ${(o.oddsMilli / 1000).toFixed(2)}`).join(' · ')}
+            </td>
+            <td className={styles.actions}>
+              <div className={styles.buttons}>
+                <Button
+                  size="sm"
+                  onClick={() => onOpenMarket(m.marketId)}
+                  aria-label={t('trading.openMarketLabel', { market: m.marketLabel })}
+                >
+                  {t('trading.openMarket')}
+                </Button>
+                {mayManage && m.state === 'open' ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onSuspend('market', m.marketId, true)}
+                    aria-label={t('trading.suspendLabel', { market: m.marketLabel })}
+                  >
+                    {t('trading.suspend')}
+                  </Button>
+                ) : null}
+                {mayManage && m.state === 'suspended' && m.suspendedBy === 'operator' ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onSuspend('market', m.marketId, false)}
+                    aria-label={t('trading.resumeLabel', { market: m.marketLabel })}
+                  >
+                    {t('trading.resume')}
+                  </Button>
+                ) : null}
+              </div>
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }
