@@ -56,9 +56,6 @@ export async function addFavorites(
   }
   if (known.length === 0) return;
   const now = new Date(clock.nowMs());
-  // Two plays within one millisecond would tie and the list's order would fall to the game id: the
-  // newest play is stamped at least a millisecond after the player's latest one, so it leads.
-  const playedAt = sql<Date>`greatest(${now}::timestamptz, (select max(played_at) + interval '1 millisecond' from casino_recent where user_id = ${userId}::bigint))`;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('casino_favorites')
