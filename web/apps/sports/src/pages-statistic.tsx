@@ -293,7 +293,7 @@ function ScorersCard({ table, scorers }: { table: ChampStatistics; scorers: Scor
     </th>
   );
   return (
-    <Card as="section" className={styles.card} aria-labelledby="stat-scorers">
+    <Card as="section" className={`${styles.card} ${styles.wide}`} aria-labelledby="stat-scorers">
       <h2 id="stat-scorers" className={styles.title}>
         {t('statistic.scorers')}
       </h2>
@@ -308,7 +308,7 @@ function ScorersCard({ table, scorers }: { table: ChampStatistics; scorers: Scor
               <th scope="col" className={styles.teamCol}>
                 {t('statistic.col.player')}
               </th>
-              <th scope="col" className={styles.teamCol}>
+              <th scope="col" className={styles.scorerTeam}>
                 {t('statistic.col.team')}
               </th>
               {head('games')}
@@ -322,7 +322,7 @@ function ScorersCard({ table, scorers }: { table: ChampStatistics; scorers: Scor
                 <th scope="row" className={styles.teamCol}>
                   {s.name}
                 </th>
-                <td className={styles.teamCol}>{s.team.name}</td>
+                <td className={styles.scorerTeam}>{s.team.name}</td>
                 <td className={styles.value}>{s.games}</td>
                 <td className={`${styles.value} ${styles.points}`}>{s.goals}</td>
               </tr>
