@@ -42,6 +42,7 @@ import {
   createProviderRegistry,
   DEMO_STUDIO,
   demoStudioEnabled,
+  sharedRoundGameIds,
 } from './modules/casino/index.ts';
 import { configModule, SiteConfigService } from './modules/config/index.ts';
 import {
@@ -210,7 +211,7 @@ export async function buildApp(deps: ModuleDeps): Promise<FastifyInstance> {
     // The back office's trading desk settles and voids through the same betting context (docs/backoffice.md).
     await app.register(backofficeTradingModule, { deps, betting });
     // Casino tournaments: each finished real round is scored (one statement) after it committed.
-    const tournaments = createTournamentsContext(deps, { ledger });
+    const tournaments = createTournamentsContext(deps, { ledger, sharedGames: sharedRoundGameIds() });
     await app.register(casinoModule, {
       deps,
       ledger,

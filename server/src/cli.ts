@@ -37,6 +37,7 @@ import {
   runImportProviderCommand,
   runVerifyCommand,
   seedCasinoCatalogue,
+  sharedRoundGameIds,
   VERIFY_USAGE,
 } from './modules/casino/index.ts';
 import { SiteConfigService } from './modules/config/index.ts';
@@ -512,7 +513,7 @@ async function run(command: string | undefined): Promise<number> {
         const bus = { publish: async () => {}, subscribe: () => () => {}, close: async () => {} };
         const ctx = createTournamentsContext(
           { db: handle, clock: systemClock, bus },
-          { ledger: new Ledger(handle.db, systemClock) },
+          { ledger: new Ledger(handle.db, systemClock), sharedGames: sharedRoundGameIds() },
         );
         return runTournamentsCommand(ctx, process.argv.slice(3));
       });

@@ -26,6 +26,7 @@ import {
   type FinishedRound,
   SeamlessWallet,
   seedCasinoCatalogue,
+  sharedRoundGameIds,
   startBingoEngine,
   startCrashEngine,
   startProviderSweep,
@@ -196,7 +197,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Dashboards: the hours touched since the last pass recomputed into the hourly rollups.
     stopWorkers.push(startDashboardWorker(deps.db.db, deps.clock, { intervalMs: 15_000 }, app.log));
     // Crash bets, bingo purchases and TV bets count for the casino tournaments once their round settled.
-    const tournaments = createTournamentsContext(deps, { ledger });
+    // The catch-up also reads the crash, bingo and TV bets back, under the casino's game ids.
+    const tournaments = createTournamentsContext(deps, { ledger, sharedGames: sharedRoundGameIds() });
     const finished = (round: FinishedRound) =>
       scoreRound(tournaments, round).catch((err: unknown) => app.log.warn({ err }, 'round observer failed'));
     // The crash game's shared rounds: one engine at a time across processes (its lease row).

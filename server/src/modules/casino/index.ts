@@ -106,6 +106,7 @@ export {
   type WalletPlayer,
 } from './rounds/seamless-wallet.ts';
 export { runVerifyCommand, VERIFY_USAGE } from './rounds/verify-command.ts';
+export { type SharedRoundGameIds, sharedRoundGameIds } from './shared-rounds/game-ids.ts';
 export { TV_GAME_IDS, TV_TOPIC, type TvContext } from './tv/context.ts';
 export { TvEngine } from './tv/engine.ts';
 export { createTvContext, startTvEngine } from './tv/start.ts';

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { Ledger } from '../accounts/index.ts';
+import type { SharedRoundGameIds } from '../casino/index.ts';
 
 export interface TournamentsContext {
   db: Kysely<Database>;
@@ -19,6 +20,11 @@ export interface TournamentsContext {
   catchUpMarginMs: number;
   /** The round time one catch-up transaction scans at most. */
   catchUpChunkMs: number;
+  /**
+   * The game ids of the shared-round games' bets (the casino's sharedRoundGameIds()), for the
+   * catch-up to read those bets back; null: they are scored live only (not caught up).
+   */
+  sharedGames: SharedRoundGameIds | null;
   /** Per tournament: when its last message went out, and whether one is waiting. */
   published: Map<string, { atMs: number; timer: ReturnType<typeof setTimeout> | null }>;
 }
@@ -36,6 +42,7 @@ export function createTournamentsContext(
     publishEveryMs?: number;
     catchUpMarginMs?: number;
     catchUpChunkMs?: number;
+    sharedGames?: SharedRoundGameIds;
   },
 ): TournamentsContext {
   return {
@@ -47,6 +54,7 @@ export function createTournamentsContext(
     publishEveryMs: services.publishEveryMs ?? 300,
     catchUpMarginMs: services.catchUpMarginMs ?? CATCH_UP_MARGIN_MS,
     catchUpChunkMs: services.catchUpChunkMs ?? CATCH_UP_CHUNK_MS,
+    sharedGames: services.sharedGames ?? null,
     published: new Map(),
   };
 }

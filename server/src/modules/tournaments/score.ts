@@ -13,7 +13,8 @@
  * statement, loses it): the worker's catch-up (catch-up.ts) counts every eligible finished round
  * from the rounds' own rows through the same statement (scoreRoundsSql), so both give the same
  * scores. A round's time is its finish time (casino_rounds.finished_at, casino_provider_rounds
- * .closed_at; the telling time for the shared-round games' bets): it counts when
+ * .closed_at; for the shared-round games' bets their settlement: crash_rounds.settled_at,
+ * tv_bets.settled_at, bingo_games.settled_at): it counts when
  * greatest(starts_at, created_at) <= time < ends_at, and in an opt-in tournament when the
  * player's entry was made at or before that time (joined_at <= time).
  */
@@ -25,7 +26,10 @@ import { planScoring } from './open-tournaments.ts';
 export interface ScoredRound {
   userId: bigint;
   accountId: bigint;
-  /** Unique across the casino's rounds: in-house:<id>, provider:<provider>:<roundRef>. */
+  /**
+   * Unique across the casino's rounds: in-house:<id>, provider:<provider>:<roundRef>,
+   * crash:<round>:<bet>, tv:<draw>:<bet>, bingo:<game>:<purchase>.
+   */
   roundKey: string;
   gameId: number;
   currency: string;
@@ -107,23 +111,46 @@ export function scoreRoundsSql(
     returning tournament_id`;
 }
 
-/**
- * The round's own finish time, read from its row by its key (in-house:<id>, provider:<p>:<ref>);
- * the key's other kinds (the shared-round games' bets) take the telling time.
- */
-function keyParts(roundKey: string): {
+/** The ids in a round's key that find its time in its rows (null where the key is of another kind). */
+interface KeyParts {
   inHouseId: string | null;
   provider: string | null;
   ref: string | null;
-} {
-  const inHouse = /^in-house:(\d{1,18})$/.exec(roundKey);
-  if (inHouse) return { inHouseId: inHouse[1]!, provider: null, ref: null };
-  const provider = /^provider:([^:]+):(.+)$/s.exec(roundKey);
-  if (provider) return { inHouseId: null, provider: provider[1]!, ref: provider[2]! };
-  return { inHouseId: null, provider: null, ref: null };
+  crashRoundId: string | null;
+  tvBetId: string | null;
+  bingoGameId: string | null;
 }
 
-/** The scoring statement for one round told at atMs. */
+/**
+ * The key's parts: in-house:<id>, provider:<p>:<ref>, crash:<round>:<bet>, tv:<draw>:<bet>,
+ * bingo:<game>:<purchase> (a key of no known kind takes the telling time).
+ */
+function keyParts(roundKey: string): KeyParts {
+  const parts: KeyParts = {
+    inHouseId: null,
+    provider: null,
+    ref: null,
+    crashRoundId: null,
+    tvBetId: null,
+    bingoGameId: null,
+  };
+  const inHouse = /^in-house:(\d{1,18})$/.exec(roundKey);
+  if (inHouse) return { ...parts, inHouseId: inHouse[1]! };
+  const provider = /^provider:([^:]+):(.+)$/s.exec(roundKey);
+  if (provider) return { ...parts, provider: provider[1]!, ref: provider[2]! };
+  const shared = /^(crash|tv|bingo):(\d{1,18}):(\d{1,18})$/.exec(roundKey);
+  if (shared?.[1] === 'crash') return { ...parts, crashRoundId: shared[2]! };
+  if (shared?.[1] === 'tv') return { ...parts, tvBetId: shared[3]! };
+  if (shared?.[1] === 'bingo') return { ...parts, bingoGameId: shared[2]! };
+  return parts;
+}
+
+/**
+ * The scoring statement for one round told at atMs. The round's time is read from its rows as the
+ * catch-up reads it (catch-up.ts): an in-house round's finished_at, a provider round's closed_at, a
+ * crash bet's round's settled_at, a TV bet's settled_at, a bingo purchase's game's settled_at; the
+ * telling time only when no row has it.
+ */
 async function scoreRoundAt(ctx: TournamentsContext, round: ScoredRound, atMs: number): Promise<number> {
   const told = new Date(atMs);
   const key = keyParts(round.roundKey);
@@ -136,6 +163,9 @@ async function scoreRoundAt(ctx: TournamentsContext, round: ScoredRound, atMs: n
         (select c.finished_at from casino_rounds c where c.id = ${key.inHouseId}::bigint),
         (select p.closed_at from casino_provider_rounds p
           where p.provider = ${key.provider}::text and p.round_ref = ${key.ref}::text),
+        (select r.settled_at from crash_rounds r where r.id = ${key.crashRoundId}::bigint),
+        (select b.settled_at from tv_bets b where b.id = ${key.tvBetId}::bigint),
+        (select g.settled_at from bingo_games g where g.id = ${key.bingoGameId}::bigint),
         ${told}::timestamptz) as at`;
   const result = await sql<{
     tournament_id: bigint;
@@ -144,6 +174,7 @@ async function scoreRoundAt(ctx: TournamentsContext, round: ScoredRound, atMs: n
   for (const id of ids) announce(ctx, id);
   return ids.size;
 }
+
 /** Publishes the tournament's tick now, or once the throttle window has passed (coalesced). */
 export function announce(ctx: TournamentsContext, id: string): void {
   const nowMs = Date.now();
