@@ -6,9 +6,11 @@
  *
  * Only the settlement that committed tells (a second one finds the round settled and returns
  * before), and the observer counts a key once, so a replay or two settlements at once score once.
- * A bet is told after the commit: a process killed between the two loses that bet's score, never
- * money. A failing observer never undoes or stops the settlement: the composition root's observer
- * logs its own failures, and the remaining bets are still told.
+ * A bet is told after the commit, for a live leaderboard; a process killed between the two, or a
+ * failing observer, does not lose the bet's score: the tournaments' catch-up counts it from the
+ * settled rows (tournaments/catch-up.ts, sharedRoundGameIds). A failing observer never undoes or
+ * stops the settlement: the composition root's observer logs its own failures, and the remaining
+ * bets are still told.
  */
 import type { FinishedRound, RoundObserver } from '../rounds/round-observer.ts';
 
