@@ -533,7 +533,10 @@ export const ESPORT_WORDS: readonly [readonly string[], readonly string[]] = [
  * (top first). "Premier League" is football's (and cricket's) word, not basketball's or ice hockey's.
  */
 export const NATIONAL_LEAGUES: Readonly<
-  Record<number, { hosts: readonly string[]; tiers: readonly Pair[] }>
+  Record<
+    number,
+    { hosts: readonly string[]; tiers: readonly Pair[]; byHost?: Readonly<Record<string, readonly Pair[]>> }
+  >
 > = {
   1: {
     hosts: [
@@ -563,6 +566,109 @@ export const NATIONAL_LEAGUES: Readonly<
       ['First Division', 'Первый дивизион'],
       ['Second Division', 'Второй дивизион'],
     ],
+    // Each football country's pyramid under the names its players know (tiers top first).
+    byHost: {
+      EN: [
+        ['Premier League', 'Премьер-лига'],
+        ['Championship', 'Чемпионшип'],
+        ['League One', 'Первая лига'],
+      ],
+      ES: [
+        ['La Liga', 'Ла Лига'],
+        ['Segunda División', 'Сегунда'],
+        ['Primera Federación', 'Примера Федерасьон'],
+      ],
+      DE: [
+        ['Bundesliga', 'Бундеслига'],
+        ['2. Bundesliga', 'Вторая Бундеслига'],
+        ['3. Liga', 'Третья лига'],
+      ],
+      IT: [
+        ['Serie A', 'Серия A'],
+        ['Serie B', 'Серия B'],
+        ['Serie C', 'Серия C'],
+      ],
+      FR: [
+        ['Ligue 1', 'Лига 1'],
+        ['Ligue 2', 'Лига 2'],
+        ['National', 'Насьональ'],
+      ],
+      RU: [
+        ['Premier League', 'Премьер-лига'],
+        ['First League', 'Первая лига'],
+        ['Second League', 'Вторая лига'],
+      ],
+      US: [
+        ['Major League Soccer', 'МЛС'],
+        ['USL Championship', 'Чемпионшип USL'],
+        ['USL League One', 'Первая лига USL'],
+      ],
+      BR: [
+        ['Série A', 'Серия A'],
+        ['Série B', 'Серия B'],
+        ['Série C', 'Серия C'],
+      ],
+      NL: [
+        ['Eredivisie', 'Эредивизи'],
+        ['Eerste Divisie', 'Эрсте Дивизи'],
+        ['Tweede Divisie', 'Твееде Дивизи'],
+      ],
+      PT: [
+        ['Primeira Liga', 'Примейра Лига'],
+        ['Liga Portugal 2', 'Лига Португалии 2'],
+        ['Liga 3', 'Лига 3'],
+      ],
+      TR: [
+        ['Süper Lig', 'Суперлига'],
+        ['1. Lig', 'Первая лига'],
+        ['2. Lig', 'Вторая лига'],
+      ],
+      AR: [
+        ['Liga Profesional', 'Профессиональная лига'],
+        ['Primera Nacional', 'Примера Насьональ'],
+        ['Primera B', 'Примера B'],
+      ],
+      MX: [
+        ['Liga MX', 'Лига MX'],
+        ['Liga de Expansión', 'Лига де Экспансьон'],
+        ['Liga Premier', 'Лига Премьер'],
+      ],
+      JP: [
+        ['J1 League', 'Джей-лига 1'],
+        ['J2 League', 'Джей-лига 2'],
+        ['J3 League', 'Джей-лига 3'],
+      ],
+      KR: [
+        ['K League 1', 'K-лига 1'],
+        ['K League 2', 'K-лига 2'],
+        ['K3 League', 'K3-лига'],
+      ],
+      AU: [
+        ['A-League', 'A-лига'],
+        ['National Premier Leagues', 'Национальные премьер-лиги'],
+        ['State League', 'Лига штата'],
+      ],
+      CN: [
+        ['Super League', 'Суперлига'],
+        ['League One', 'Первая лига'],
+        ['League Two', 'Вторая лига'],
+      ],
+      ID: [
+        ['Liga 1', 'Лига 1'],
+        ['Liga 2', 'Лига 2'],
+        ['Liga 3', 'Лига 3'],
+      ],
+      NZ: [
+        ['National League', 'Национальная лига'],
+        ['Northern League', 'Северная лига'],
+        ['Central League', 'Центральная лига'],
+      ],
+      CO: [
+        ['Primera A', 'Примера A'],
+        ['Primera B', 'Примера B'],
+        ['Tercera División', 'Терсера'],
+      ],
+    },
   },
   3: {
     hosts: ['US', 'ES', 'RU', 'AU', 'JP', 'AR'],

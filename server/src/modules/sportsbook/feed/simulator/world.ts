@@ -146,7 +146,7 @@ function champsOf(
   leagues.tiers.forEach((title, tier) => {
     hosts.forEach((country, c) => {
       const isTop = tier === 0 && (profile.sportId === 1 ? c < 6 : c === 0);
-      add(country, title, isTop, tier, country.utcOffset, c + tier);
+      add(country, leagues.byHost?.[country.code]?.[tier] ?? title, isTop, tier, country.utcOffset, c + tier);
     });
   });
   return champs;
