@@ -5,8 +5,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { ApiTextAnswer } from './api-fetch.ts';
+import { AppError } from '../../platform/errors.ts';
 import {
   contextFromHeaders,
   createInThreadFragmentLoader,
