@@ -97,47 +97,13 @@ export async function renderFragment(
   return { status: result.status, fragment };
 }
 
-/** Renders one /mf request: on this thread (RENDER_THREADS=0) or in the render pool. */
-export type FragmentRenderer = (
-  request: FastifyRequest,
-  appName: string,
-  url: string,
-  components: string[] | null,
-) => Promise<RemoteRenderResult>;
-
-/** On this thread, with the apps of the build loaded here. */
-export function renderHere(
-  build: Pick<WebBuild, 'manifest' | 'remotes'>,
+export function registerFragmentRoutes(
+  app: RoutesApp,
+  build: WebBuild,
   api: ApiFetch,
   deps: ModuleDeps,
-): FragmentRenderer {
+): void {
   const observe = observeWith(deps.metrics);
-  return (request, appName, url, components) => {
-    const readContext = () => contextFromRequest(request);
-    return renderFragment(build, { appName, url, readContext, components }, api, observe);
-  };
-}
-
-/** The protocol headers and the cookies a render worker reads the same context from. */
-export function fragmentJobOf(
-  request: FastifyRequest,
-  appName: string,
-  url: string,
-  components: string[] | null,
-) {
-  const headers: Record<string, string> = {};
-  for (const name of Object.values(MF_HEADERS)) {
-    const value = request.headers[name];
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined) headers[name] = first;
-  }
-  const cookies: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.cookies ?? {}))
-    if (value !== undefined) cookies[name] = value;
-  return { appName, url, headers, cookies, components };
-}
-
-export function registerFragmentRoutes(app: RoutesApp, render: FragmentRenderer): void {
   const handler = async (request: FastifyRequest, appName: string, components: string[] | null) => {
     if (
       request.headers[MF_HEADERS.renderMode] !== 'json' ||
@@ -149,7 +115,8 @@ export function registerFragmentRoutes(app: RoutesApp, render: FragmentRenderer)
       );
     }
     const url = request.url.slice(`/mf/${appName}`.length) || '/';
-    return render(request, appName, url, components);
+    const readContext = () => contextFromRequest(request);
+    return renderFragment(build, { appName, url, readContext, components }, api, observe);
   };
 
   const params = Type.Object({ app: Type.String({ pattern: '^[a-z][a-z0-9-]{0,30}$' }), '*': Type.String() });

@@ -14,14 +14,7 @@ import { Gauge } from 'prom-client';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { CASINO_CATALOGUE_CHANGED_TOPIC } from '../casino/index.ts';
 import { type ApiTextFetch, createApiTextFetch, jsonApi } from './api-fetch.ts';
-import {
-  createFragmentLoader,
-  type FragmentRenderer,
-  fragmentJobOf,
-  observeWith,
-  registerFragmentRoutes,
-  renderHere,
-} from './fragments.ts';
+import { createFragmentLoader, observeWith, registerFragmentRoutes } from './fragments.ts';
 import { PageCache } from './page-cache.ts';
 import { RenderPool } from './render-pool.ts';
 import { RenderedPage } from './rendered-page.ts';
@@ -73,8 +66,7 @@ export interface WebModuleOptions {
 export async function webModule(app: FastifyInstance, { deps, inject }: WebModuleOptions): Promise<void> {
   // A relative WEB_DIST_DIR is relative to the repository, not to wherever the process was started.
   const distDir = path.resolve(REPO_ROOT, deps.config.webDistDir);
-  // With render threads the apps render there only: this thread needs the manifest and the shell.
-  const build = await loadWebBuild(distDir, { remotes: deps.config.renderThreads === 0 });
+  const build = await loadWebBuild(distDir);
 
   await app.register(fastifyStatic, {
     root: path.join(distDir, 'client', 'assets'),
@@ -87,8 +79,8 @@ export async function webModule(app: FastifyInstance, { deps, inject }: WebModul
 
   const apiText = createApiTextFetch(deps, inject, OPERATOR_CHANGE_TOPICS);
   const api = jsonApi(apiText);
-  const { render, fragment } = await pageRenderer(app, { deps, inject, build, distDir, api, apiText });
-  registerFragmentRoutes(app, fragment);
+  registerFragmentRoutes(app, build, api, deps);
+  const render = await pageRenderer(app, { deps, inject, build, distDir, api, apiText });
 
   const { pageCacheMs } = deps.config;
   // External game studios' pages open in an iframe of the game page: their origins may be framed.
@@ -185,25 +177,19 @@ export class UncacheableResponse extends Error {
 }
 
 /**
- * Renders pages, and the fragments browsers ask for on /mf, on RENDER_THREADS worker threads
- * (render-pool.ts), so a render never stalls this event loop; with 0, on this thread with the
- * fragments loaded through in-process requests.
+ * Renders pages on RENDER_THREADS worker threads (render-pool.ts), so a render never stalls this
+ * event loop; with 0, on this thread with the fragments loaded through in-process requests.
  */
 async function pageRenderer(
   app: FastifyInstance,
   options: WebModuleOptions & { build: WebBuild; distDir: string; api: ApiFetch; apiText: ApiTextFetch },
-): Promise<{ render: (request: ShellRequest) => Promise<RenderedPage>; fragment: FragmentRenderer }> {
+): Promise<(request: ShellRequest) => Promise<RenderedPage>> {
   const { deps, inject, build, distDir, api, apiText } = options;
   const { renderThreads, fragmentTimeoutMs } = deps.config;
   if (renderThreads === 0) {
     const loadFragment = createFragmentLoader(inject, deps);
-    return {
-      render: async (request) =>
-        RenderedPage.of(
-          await build.shell.renderPage({ request, manifest: build.manifest, api, loadFragment }),
-        ),
-      fragment: renderHere(build, api, deps),
-    };
+    return async (request) =>
+      RenderedPage.of(await build.shell.renderPage({ request, manifest: build.manifest, api, loadFragment }));
   }
   const pool = await RenderPool.start({
     threads: renderThreads,
@@ -224,11 +210,7 @@ async function pageRenderer(
     },
   });
   for (const topic of OPERATOR_CHANGE_TOPICS) deps.bus.subscribe(topic, () => pool.clearApiCopies());
-  return {
-    render: (request) => pool.render(request),
-    fragment: (request, appName, url, components) =>
-      pool.fragment(fragmentJobOf(request, appName, url, components)),
-  };
+  return (request) => pool.render(request);
 }
 
 /** Room for the API calls before the fragments, the fragments themselves and the document. */

@@ -7,8 +7,8 @@
  * does not answer a ping is terminated and replaced. Either way the request fails (500), never hangs.
  */
 import { Worker } from 'node:worker_threads';
-import type { RemoteRenderResult, ShellRequest } from '@parlay/mf/contract.ts';
-import { AppError, type ErrorCode } from '../../platform/errors.ts';
+import type { ShellRequest } from '@parlay/mf/contract.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { ApiInit, ApiTextFetch } from './api-fetch.ts';
 import type { ObserveFragment } from './fragments.ts';
 import { PageSlots } from './page-slots.ts';
@@ -18,8 +18,6 @@ import { type PageHead, RenderedPage } from './rendered-page.ts';
 export type ToRenderWorker =
   /** slot: where in the shared page memory to write the HTML (null: none free, transfer it). */
   | { type: 'render'; id: number; request: ShellRequest; slot: number | null }
-  /** A micro-app's fragment for a browser's /mf request (the shell navigating in the browser). */
-  | { type: 'fragment'; id: number; request: FragmentJob }
   | { type: 'api-answer'; id: number; status: number; text: string; freshForMs?: number }
   /** Operator changes: the copies of shared API answers a worker keeps are dropped. */
   | { type: 'api-cache-clear' }
@@ -34,22 +32,10 @@ export type FromRenderWorker =
    * transferred buffer when it had no slot or did not fit in one. No copy, no decoding here.
    */
   | { type: 'rendered'; id: number; head: PageHead; body: ArrayBuffer | null; length: number }
-  | { type: 'fragment-rendered'; id: number; result: RemoteRenderResult }
-  /** code: an AppError's (a bad context, an unknown app), which the main thread throws again. */
-  | { type: 'render-failed'; id: number; message: string; stack: string | undefined; code?: ErrorCode }
+  | { type: 'render-failed'; id: number; message: string; stack: string | undefined }
   | { type: 'api'; id: number; path: string; init: ApiInit }
   | { type: 'fragment-observed'; app: string; outcome: 'ok' | 'error'; seconds: number }
   | { type: 'pong' };
-
-/** A /mf request as the worker needs it: the protocol headers and the cookies (token, view settings). */
-export interface FragmentJob {
-  appName: string;
-  /** The path the remote sees (after /mf/<app>). */
-  url: string;
-  headers: Record<string, string>;
-  cookies: Record<string, string>;
-  components: string[] | null;
-}
 
 export interface RenderWorkerData {
   distDir: string;
@@ -91,13 +77,10 @@ const RESTART_DELAY_MS = 1000;
 const CLOSE_GRACE_MS = 2000;
 const WORKER_URL = new URL('./render-worker.ts', import.meta.url);
 
-type PendingJob = { kind: 'page'; request: ShellRequest } | { kind: 'fragment'; request: FragmentJob };
-
 interface PendingRender {
   id: number;
-  job: PendingJob;
-  // biome-ignore lint/suspicious/noExplicitAny: a page's render resolves a RenderedPage, a fragment's its result
-  resolve(value: any): void;
+  request: ShellRequest;
+  resolve(page: RenderedPage): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
   thread: RenderThread | null;
@@ -156,27 +139,15 @@ export class RenderPool {
   }
 
   render(request: ShellRequest): Promise<RenderedPage> {
-    return this.#queue<RenderedPage>({ kind: 'page', request });
-  }
-
-  /**
-   * A micro-app's fragment for a browser's /mf request, rendered in a worker as a page's fragments
-   * are (the same build, context and checks), so the main thread neither renders nor loads the apps.
-   */
-  fragment(request: FragmentJob): Promise<RemoteRenderResult> {
-    return this.#queue<RemoteRenderResult>({ kind: 'fragment', request });
-  }
-
-  #queue<T>(job: PendingJob): Promise<T> {
     if (this.#closed) return Promise.reject(new AppError('INTERNAL', 'the render pool is closed'));
     if (this.#pending >= MAX_PENDING_RENDERS) {
       return Promise.reject(new AppError('INTERNAL', `${MAX_PENDING_RENDERS} page renders already waiting`));
     }
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<RenderedPage>((resolve, reject) => {
       const id = ++this.#nextId;
       const render: PendingRender = {
         id,
-        job,
+        request,
         resolve,
         reject,
         thread: null,
@@ -268,16 +239,11 @@ export class RenderPool {
         if (!pending && inSlot) this.#slots.give(slot);
         return;
       }
-      case 'fragment-rendered':
-        this.#finish(thread, message.id, (render) => render.resolve(message.result));
-        return;
       case 'render-failed':
         this.#giveBack(this.#slotAnswered(thread, message.id));
         this.#finish(thread, message.id, (render) => {
-          const error = message.code
-            ? new AppError(message.code, message.message)
-            : new Error(message.message);
-          if (message.stack && !message.code) error.stack = message.stack;
+          const error = new Error(message.message);
+          if (message.stack) error.stack = message.stack;
           render.reject(error);
         });
         return;
@@ -366,17 +332,12 @@ export class RenderPool {
       const render = this.#waiting.shift() as PendingRender;
       render.thread = best;
       best.renders.set(render.id, render);
-      if (render.job.kind === 'fragment') {
-        const message: ToRenderWorker = { type: 'fragment', id: render.id, request: render.job.request };
-        best.worker.postMessage(message);
-        continue;
-      }
       const slot = this.#slots.take();
       if (slot !== null) best.slots.set(render.id, slot);
       best.worker.postMessage({
         type: 'render',
         id: render.id,
-        request: render.job.request,
+        request: render.request,
         slot,
       } satisfies ToRenderWorker);
     }

@@ -6,13 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ApiFetch } from '@parlay/mf/contract.ts';
 import type { ApiTextAnswer } from './api-fetch.ts';
-import { AppError } from '../../platform/errors.ts';
-import {
-  contextFromHeaders,
-  createInThreadFragmentLoader,
-  type ObserveFragment,
-  renderFragment,
-} from './fragments.ts';
+import { createInThreadFragmentLoader, type ObserveFragment } from './fragments.ts';
 import { writeIntoSlot } from './page-slots.ts';
 import type { FromRenderWorker, RenderWorkerData, ToRenderWorker } from './render-pool.ts';
 import { splitResponse, transferableBytes } from './rendered-page.ts';
@@ -91,27 +85,14 @@ function answerApi(id: number, settle: (call: ApiCall) => void): void {
   settle(call);
 }
 
-/** A failure for the main thread; a fragment's AppError keeps its code (a bad /mf request stays a 4xx). */
-function failed(id: number, error: unknown, keepCode = false): FromRenderWorker {
-  const failure = error instanceof Error ? error : new Error(String(error));
-  const code = keepCode && failure instanceof AppError ? { code: failure.code } : {};
-  return { type: 'render-failed', id, message: failure.message, stack: failure.stack, ...code };
-}
-
 port.on('message', (message: ToRenderWorker) => {
   switch (message.type) {
-    case 'fragment': {
-      const { id, request } = message;
-      const readContext = () => contextFromHeaders((name) => request.headers[name], request.cookies);
-      const { appName, url, components } = request;
-      renderFragment(build, { appName, url, readContext, components }, api, observe)
-        .then((result) => post({ type: 'fragment-rendered', id, result }))
-        .catch((error: unknown) => post(failed(id, error, true)));
-      return;
-    }
     case 'render': {
       const { id, request, slot } = message;
-      const fail = (error: unknown) => post(failed(id, error));
+      const fail = (error: unknown) => {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        post({ type: 'render-failed', id, message: failure.message, stack: failure.stack });
+      };
       build.shell
         .renderPage({ request, manifest: build.manifest, api, loadFragment })
         // A response that cannot be cloned to the main thread fails the render, not the worker.

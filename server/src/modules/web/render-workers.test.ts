@@ -72,39 +72,6 @@ describe('render workers: the real web build', () => {
     expect(onMain.statusCode).toBeLessThan(500);
   });
 
-  const MF = { 'mf-render-mode': 'json', 'mf-api-version': 'v2', 'mf-language': 'en' };
-  it.each([
-    ['GET', '/mf/info/en/information/contacts', MF, undefined],
-    [
-      'GET',
-      '/mf/sports/ru/live',
-      { ...MF, 'mf-device': 'mobile', cookie: 'odds_format=3; theme=dark' },
-      undefined,
-    ],
-    ['POST', '/mf/footer/en/', MF, { components: ['footer'] }],
-    ['GET', '/mf/nosuchapp/en/', MF, undefined],
-    ['GET', '/mf/info/en/information/contacts', { ...MF, 'mf-language': 'EN' }, undefined],
-    [
-      'GET',
-      '/mf/office/ru/office/profile',
-      { ...MF, 'mf-language': 'ru', cookie: 'user_token=not-a-token' },
-      undefined,
-    ],
-    ['GET', '/mf/info/en/information/contacts', {}, undefined],
-  ] as const)(
-    '%s %s %j: a fragment rendered in a worker answers as the main thread',
-    async (method, url, headers, payload) => {
-      const request = { method, url, headers, ...(payload ? { payload } : {}) };
-      const onMain = await t.app.inject(request);
-      const onWorker = await threaded.inject(request);
-      expect(onWorker.statusCode).toBe(onMain.statusCode);
-      expect(onMain.statusCode).toBeLessThan(500);
-      expect(onWorker.body.replace(/"renderedAtMs":\d+/g, '')).toBe(
-        onMain.body.replace(/"renderedAtMs":\d+/g, ''),
-      );
-    },
-  );
-
   it('answers HEAD like GET without a body', async () => {
     const res = await threaded.inject({ method: 'HEAD', url: '/en/information/contacts' });
     expect(res.statusCode).toBe(200);

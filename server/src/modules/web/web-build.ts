@@ -1,9 +1,7 @@
 /**
  * The built web half (WEB_DIST_DIR): the manifest, the shell's server module and the server module of
  * every micro-app the manifest lists (the build writes one entry per app of web/apps/index.ts, the
- * same list the shell routes with). Loaded by each render worker, and by the web role's main thread,
- * which imports the apps' modules only when it renders itself (RENDER_THREADS=0): every app's file
- * is checked either way, so a broken build fails at start.
+ * same list the shell routes with). Loaded by the web role's main thread and by each render worker.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +14,7 @@ export interface WebBuild {
   remotes: Map<string, RemoteServerModule>;
 }
 
-export async function loadWebBuild(distDir: string, options: { remotes?: boolean } = {}): Promise<WebBuild> {
+export async function loadWebBuild(distDir: string): Promise<WebBuild> {
   const manifestPath = path.join(distDir, 'manifest.json');
   if (!existsSync(manifestPath)) {
     throw new Error(`web assets are not built (${manifestPath} is missing): run npm run build`);
@@ -35,7 +33,6 @@ export async function loadWebBuild(distDir: string, options: { remotes?: boolean
         `web build lists app ${name} but has no ${path.join(serverDir, file)}: run npm run build`,
       );
     }
-    if (options.remotes === false) continue;
     const remote = await importDefault<RemoteServerModule>(file);
     if (typeof remote?.render !== 'function' || remote.appName !== name) {
       throw new Error(`${file} is not the server module of app ${name}`);
