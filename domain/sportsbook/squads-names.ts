@@ -160,3 +160,17 @@ export const COUNTRY_REGIONS: Readonly<Record<string, NameRegion>> = {
   CN: 'zh',
   ID: 'id',
 };
+
+/**
+ * Esports handles: a player of Dota 2 or League of Legends is known by one, the same in every
+ * language (invented, not real players').
+ */
+export const HANDLES: readonly string[] = (
+  'Akira, Ashen, Blaze, Bluff, Boreal, Cinder, Cobalt, Crux, Daxter, Drift, Ember, Echo, Fable, ' +
+  'Falcon, Flux, Frost, Gale, Ghost, Glint, Grim, Haze, Hex, Ion, Jinx, Juno, Kairo, Kestrel, Kite, ' +
+  'Lark, Lumen, Lynx, Mako, Maverick, Mirage, Mist, Nadir, Nova, Nyx, Onyx, Orbit, Pike, Pixel, ' +
+  'Prism, Pulse, Quill, Raze, Relic, Rift, Rook, Rune, Sable, Shade, Shiro, Sigil, Skarn, Slate, ' +
+  'Sparrow, Spectre, Storm, Talon, Tempo, Thorn, Torque, Umbra, Vanta, Vex, Volt, Vortex, Warden, ' +
+  'Wisp, Xeno, Yuki, Zane, Zenith, Zephyr, kyo, n0va, mirai, bLitz, Sn1per, xKill, R4ven, D3mon, ' +
+  'Tsubaki, Hanzo, Mozgi, Shustry, Volkov, Beryl, Kaiser'
+).split(', ');

@@ -4,17 +4,23 @@ import { Rng } from './prng.ts';
 import { profileOf } from './sport-profiles.ts';
 import {
   gameScorers,
+  goalCreditOf,
   hasSquads,
   lineupOf,
+  PERIOD_TOTAL_SPORTS,
+  POINTS_SPORTS,
   type ScoredGame,
   type Squad,
   scorerOf,
+  scorerTally,
+  scorerUnitOf,
   sidePoints,
   squadOf,
   timelineGoals,
   topScorers,
+  UNASSIGNED,
 } from './squads.ts';
-import { REGION_NAMES } from './squads-names.ts';
+import { HANDLES, REGION_NAMES } from './squads-names.ts';
 
 const SEED = 285;
 
@@ -31,7 +37,18 @@ describe('squads', () => {
   });
 
   it('every squad sport has positions, unique numbers and names, Latin and Cyrillic forms', () => {
-    const sizes: Record<number, number> = { 1: 22, 3: 12, 4: 23, 7: 14, 60: 22, 61: 12 };
+    const sizes: Record<number, number> = {
+      1: 22,
+      3: 12,
+      4: 23,
+      5: 13,
+      7: 14,
+      8: 26,
+      9: 26,
+      10: 16,
+      60: 22,
+      61: 12,
+    };
     for (const [sportId, size] of Object.entries(sizes).map(([k, v]) => [Number(k), v] as const)) {
       expect(hasSquads(sportId)).toBe(true);
       for (let team = 0; team < 40; team += 1) {
@@ -49,8 +66,54 @@ describe('squads', () => {
     }
     expect(squadOf(SEED, 1, 't:1:0:0', 'EN')!.players.filter((p) => p.position === 'GK')).toHaveLength(3);
     expect(squadOf(SEED, 4, 't:4:0:0', 'RU')!.players.filter((p) => p.position === 'F')).toHaveLength(12);
-    expect(hasSquads(2)).toBe(false);
+    // The player is the team (tennis, table tennis, fights); CS2 and Valorant's score says nothing of players.
+    for (const sportId of [2, 6, 11, 40, 43, 44]) expect(hasSquads(sportId), `sport ${sportId}`).toBe(false);
     expect(squadOf(SEED, 2, 't:2:0:0', 'EN')).toBeNull();
+  });
+
+  it('Dota 2 and League of Legends: five roles known by handles, the same in both languages', () => {
+    const roles: Record<number, string[]> = {
+      41: ['CARRY', 'MID', 'OFF', 'SUP4', 'SUP5'],
+      42: ['TOP', 'JNG', 'MID', 'ADC', 'SUP'],
+    };
+    for (const [sportId, positions] of Object.entries(roles).map(([k, v]) => [Number(k), v] as const)) {
+      const seen = new Set<string>();
+      for (let team = 0; team < 40; team += 1) {
+        const squad = squadOf(SEED, sportId, `t:${sportId}:0:${team}`, null)!;
+        expect(squad.players.map((p) => p.position)).toEqual(positions);
+        expect(new Set(squad.players.map((p) => p.names.en)).size).toBe(5);
+        for (const p of squad.players) {
+          expect(HANDLES).toContain(p.names.en);
+          expect(p.names.ru).toBe(p.names.en);
+          expect(p.plays).toBe(1);
+          seen.add(p.names.en);
+        }
+      }
+      expect(seen.size).toBeGreaterThan(50);
+    }
+    expect(new Set(HANDLES).size).toBe(HANDLES.length);
+  });
+
+  it('what each sport’s scorers count', () => {
+    const units = Object.fromEntries(
+      [1, 3, 4, 5, 7, 8, 9, 10, 41, 42, 60, 61].map((s) => [s, scorerUnitOf(s)]),
+    );
+    expect(units).toEqual({
+      1: 'goals',
+      3: 'points',
+      4: 'goals',
+      5: 'points',
+      7: 'goals',
+      8: 'runs',
+      9: 'points',
+      10: 'runs',
+      41: 'kills',
+      42: 'kills',
+      60: 'goals',
+      61: 'points',
+    });
+    for (const s of POINTS_SPORTS) expect(hasSquads(s)).toBe(true);
+    for (const s of PERIOD_TOTAL_SPORTS) expect(POINTS_SPORTS.has(s)).toBe(true);
   });
 
   it('names come from the team’s country, a few from abroad', () => {
@@ -93,20 +156,21 @@ describe('scorers', () => {
     });
     const two = gameScorers(SEED, game([2, 1]), [home, away]);
     const four = gameScorers(SEED, game([4, 1]), [home, away]);
-    expect(four.scorers[0].slice(0, 2)).toEqual(two.scorers[0]);
-    expect(four.scorers[1]).toEqual(two.scorers[1]);
-    for (const i of four.scorers[0]) expect(four.lineups[0][i]).toBe(true);
+    expect(four.goals[0].slice(0, 2)).toEqual(two.goals[0]);
+    expect(four.goals[1]).toEqual(two.goals[1]);
+    for (const g of four.goals[0]) expect(four.lineups[g.own ? 1 : 0][g.player]).toBe(true);
   });
 
   it('forwards score most, then midfielders, defenders rarely, goalkeepers almost never', () => {
     const goals: Record<string, number> = { GK: 0, DF: 0, MF: 0, FW: 0 };
     for (let g = 0; g < 2000; g += 1) {
       const squad = squadOf(SEED, 1, `t:1:9:${g % 20}`, 'IT')!;
-      const { scorers } = gameScorers(SEED, { key: `g${g}`, homeKey: 'a', awayKey: 'b', score: [3, 0] }, [
-        squad,
-        null,
-      ]);
-      for (const i of scorers[0]) goals[squad.players[i]!.position]! += 1;
+      const { goals: credits } = gameScorers(
+        SEED,
+        { key: `g${g}`, homeKey: 'a', awayKey: 'b', score: [3, 0] },
+        [squad, null],
+      );
+      for (const c of credits[0]) goals[squad.players[c.player]!.position]! += 1;
     }
     expect(goals.FW!).toBeGreaterThan(goals.MF!);
     expect(goals.MF!).toBeGreaterThan(goals.DF!);
@@ -124,13 +188,16 @@ describe('scorers', () => {
       const [h, a] = rng.shuffle([...teams]);
       games.push({ key: `g:1:${g}:500`, homeKey: h!, awayKey: a!, score: [rng.int(0, 4), rng.int(0, 3)] });
     }
-    const all = topScorers(SEED, games, (t) => squads.get(t) ?? null, { lang: 'en', limit: 1000 });
+    const { rows: all, uncredited } = scorerTally(SEED, games, (t) => squads.get(t) ?? null, { lang: 'en' });
+    expect(topScorers(SEED, games, (t) => squads.get(t) ?? null, { lang: 'en', limit: 1000 })).toEqual(all);
+    // A team's goals for = its players' goals + the opponents' own goals.
     for (const team of teams) {
       const scored = games.reduce(
         (s, g) => s + (g.homeKey === team ? g.score[0] : 0) + (g.awayKey === team ? g.score[1] : 0),
         0,
       );
-      expect(all.filter((r) => r.teamRef === team).reduce((s, r) => s + r.goals, 0)).toBe(scored);
+      const byPlayers = all.filter((r) => r.teamRef === team).reduce((s, r) => s + r.goals, 0);
+      expect(byPlayers + (uncredited.get(team) ?? 0)).toBe(scored);
       for (const r of all.filter((x) => x.teamRef === team)) {
         expect(r.games).toBeGreaterThan(0);
         expect(r.games).toBeLessThanOrEqual(
@@ -157,6 +224,92 @@ describe('scorers', () => {
       teamRefs: new Set(teams.slice(0, 3)),
     });
     expect(only.every((r) => r.teamRef !== teams[3])).toBe(true);
+  });
+});
+
+describe('own goals', () => {
+  const home = squadOf(SEED, 1, 't:1:3:0', 'ES')!;
+  const away = squadOf(SEED, 1, 't:1:3:1', 'ES')!;
+
+  it('football: about 3 % of goals, by a player of the other side who played, defenders mostly', () => {
+    let goals = 0;
+    let own = 0;
+    const by: Record<string, number> = { GK: 0, DF: 0, MF: 0, FW: 0 };
+    for (let g = 0; g < 4000; g += 1) {
+      const key = `g:1:${g}:500`;
+      const { goals: credits, lineups } = gameScorers(
+        SEED,
+        { key, homeKey: 'a', awayKey: 'b', score: [3, 2] },
+        [home, away],
+      );
+      for (const side of [0, 1] as const)
+        credits[side].forEach((c, k) => {
+          goals += 1;
+          const other = side === 0 ? 1 : 0;
+          if (!c.own) {
+            // Not an own goal: exactly the scorer the scorer's stream names (that stream is unchanged).
+            expect(c.player).toBe(scorerOf(SEED, key, side, k, [home, away][side]!, lineups[side]));
+            return;
+          }
+          own += 1;
+          expect(lineups[other][c.player]).toBe(true);
+          by[[home, away][other]!.players[c.player]!.position]! += 1;
+        });
+    }
+    expect(own / goals).toBeGreaterThan(0.02);
+    expect(own / goals).toBeLessThan(0.04);
+    expect(by.DF!).toBeGreaterThan(by.MF!);
+    expect(by.MF!).toBeGreaterThan(by.FW! + by.GK!);
+  });
+
+  it('a goal’s credit is a pure function of the seed, the game, the side and the goal; none without the other squad', () => {
+    const lineups = [lineupOf(SEED, 'g:1:7:500', home), lineupOf(SEED, 'g:1:7:500', away)] as const;
+    const credits = Array.from({ length: 200 }, (_, k) =>
+      goalCreditOf(SEED, 'g:1:7:500', 0, k, [home, away], lineups),
+    );
+    expect(
+      Array.from({ length: 200 }, (_, k) => goalCreditOf(SEED, 'g:1:7:500', 0, k, [home, away], lineups)),
+    ).toEqual(credits);
+    expect(credits.some((c) => c.own)).toBe(true);
+    for (let k = 0; k < 200; k += 1)
+      expect(goalCreditOf(SEED, 'g:1:7:500', 0, k, [home, null], [lineups[0], []]).own).toBe(false);
+  });
+
+  it('ice hockey and handball credit every goal to a player of the scoring side (their rules have no own goals)', () => {
+    for (const sportId of [4, 7]) {
+      const squads = [squadOf(SEED, sportId, 'a', 'SE'), squadOf(SEED, sportId, 'b', 'SE')] as const;
+      for (let g = 0; g < 300; g += 1) {
+        const { goals } = gameScorers(
+          SEED,
+          { key: `g${g}`, homeKey: 'a', awayKey: 'b', score: [4, 4] },
+          squads,
+        );
+        expect(goals.flat().some((c) => c.own)).toBe(false);
+      }
+    }
+  });
+
+  it('a season: each team’s goals for = its players’ goals + the opponents’ own goals', () => {
+    const teams = Array.from({ length: 8 }, (_, i) => `t:1:6:${i}`);
+    const squads = new Map(teams.map((t) => [t, squadOf(SEED, 1, t, 'EN')!] as const));
+    const rng = Rng.derive(SEED, 'own-goal-season');
+    const games: ScoredGame[] = [];
+    for (let g = 0; g < 400; g += 1) {
+      const [h, a] = rng.shuffle([...teams]);
+      games.push({ key: `g:1:${g}:500`, homeKey: h!, awayKey: a!, score: [rng.int(0, 5), rng.int(0, 4)] });
+    }
+    const { rows, uncredited } = scorerTally(SEED, games, (t) => squads.get(t) ?? null, { lang: 'en' });
+    let own = 0;
+    for (const team of teams) {
+      const scored = games.reduce(
+        (s, g) => s + (g.homeKey === team ? g.score[0] : 0) + (g.awayKey === team ? g.score[1] : 0),
+        0,
+      );
+      const byPlayers = rows.filter((r) => r.teamRef === team).reduce((s, r) => s + r.goals, 0);
+      own += uncredited.get(team) ?? 0;
+      expect(byPlayers + (uncredited.get(team) ?? 0), team).toBe(scored);
+    }
+    expect(own).toBeGreaterThan(0);
   });
 });
 
@@ -187,6 +340,79 @@ describe('points', () => {
     });
     const total = all.reduce((s, r) => s + r.goals, 0);
     expect(total).toBe(games.reduce((s, g) => s + g.score[0] + g.score[1], 0));
+  });
+
+  it('every points sport adds up: players’ points (and the uncredited) make the side’s total', () => {
+    for (const sportId of POINTS_SPORTS) {
+      const squad = squadOf(SEED, sportId, `t:${sportId}:0:0`, sportId >= 40 && sportId < 60 ? null : 'AU')!;
+      const values = profileOf(sportId).pointValues;
+      let credited = 0;
+      let all = 0;
+      for (let g = 0; g < 200; g += 1) {
+        const key = `g:${sportId}:${g}:500`;
+        const lineup = lineupOf(SEED, key, squad);
+        const total = 20 + ((g * 7) % 90);
+        const points = sidePoints(SEED, key, 1, total, squad, lineup, values);
+        expect(
+          [...points.values()].reduce((s, p) => s + p, 0),
+          `sport ${sportId}`,
+        ).toBe(total);
+        for (const [i, p] of points) {
+          all += p;
+          if (i === UNASSIGNED) continue;
+          credited += p;
+          expect(lineup[i], `sport ${sportId}`).toBe(true);
+        }
+      }
+      // Volleyball: about a quarter of the points are the opponents' errors; elsewhere none.
+      if (sportId === 5) expect(credited / all).toBeGreaterThan(0.7);
+      if (sportId === 5) expect(credited / all).toBeLessThan(0.8);
+      else expect(credited, `sport ${sportId}`).toBe(all);
+    }
+  });
+
+  it('American football: 6 of a touchdown to the offence and 1 to the kicker, field goals to the kicker, safeties to the defence', () => {
+    const squad = squadOf(SEED, 9, 't:9:0:0', 'US')!;
+    const values = profileOf(9).pointValues;
+    const by: Record<string, number> = {};
+    for (let g = 0; g < 300; g += 1) {
+      const key = `g:9:${g}:500`;
+      const lineup = lineupOf(SEED, key, squad);
+      for (const [i, p] of sidePoints(SEED, key, 0, 3 + (g % 40), squad, lineup, values)) {
+        const position = squad.players[i]!.position;
+        by[position] = (by[position] ?? 0) + p;
+        // An offensive player's points are whole touchdowns; a defender's whole safeties.
+        if (['QB', 'RB', 'WR', 'TE'].includes(position)) expect(p % 6).toBe(0);
+        if (['DL', 'LB', 'DB'].includes(position)) expect(p % 2).toBe(0);
+      }
+    }
+    const total = Object.values(by).reduce((s, p) => s + p, 0);
+    // The kicker scores most of anyone (extra points and field goals), as in real scoring tables.
+    expect(by.K! / total).toBeGreaterThan(0.25);
+    expect(by.WR!).toBeGreaterThan(by.QB!);
+    expect((by.DL ?? 0) + (by.LB ?? 0) + (by.DB ?? 0)).toBeGreaterThan(0);
+  });
+
+  it('cricket: batters score most runs, bowlers least', () => {
+    const squad = squadOf(SEED, 10, 't:10:0:0', 'EN')!;
+    const by: Record<string, number> = {};
+    for (let g = 0; g < 200; g += 1) {
+      const key = `g:10:${g}:500`;
+      for (const [i, p] of sidePoints(
+        SEED,
+        key,
+        0,
+        150,
+        squad,
+        lineupOf(SEED, key, squad),
+        profileOf(10).pointValues,
+      )) {
+        const position = squad.players[i]!.position;
+        by[position] = (by[position] ?? 0) + p;
+      }
+    }
+    expect(by.BAT!).toBeGreaterThan(by.AR!);
+    expect(by.AR!).toBeGreaterThan(by.BOWL!);
   });
 });
 

@@ -2,8 +2,8 @@
  * A championship's statistics page: its league table over the season window, each row with the
  * team's form, computed from the season's finished games (season-games.ts), and for a knockout
  * tournament of the simulator (tennis) its current draw as far as it has been played, the table
- * then counting that draw's matches, and the top scorers over the table's games (simulated football,
- * ice hockey, handball; basketball by points: statistics-scorers.ts). Throws CHAMP_NOT_FOUND.
+ * then counting that draw's matches, and the top scorers over the table's games (the simulated team
+ * sports with squads: goals, points, runs or kills, statistics-scorers.ts). Throws CHAMP_NOT_FOUND.
  */
 import {
   leagueTable,
@@ -12,6 +12,7 @@ import {
   type TableRow,
 } from '@parlay/domain/sportsbook/league-table.ts';
 import { SPORT_PROFILES } from '@parlay/domain/sportsbook/sport-profiles.ts';
+import type { ScorerUnit } from '@parlay/domain/sportsbook/squads.ts';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
@@ -40,8 +41,8 @@ export interface ChampStatistics {
   draw: DrawView | null;
   /** The top scorers over the table's games: goals, then fewer games, then name; empty without squads. */
   scorers: ScorerView[];
-  /** What the scorers' `goals` count: goals, or points (basketball). */
-  scorerUnit: 'goals' | 'points';
+  /** What the scorers' `goals` count: goals, points, runs or kills (statistics-scorers.ts). */
+  scorerUnit: ScorerUnit;
 }
 
 export async function getChampStatistics(

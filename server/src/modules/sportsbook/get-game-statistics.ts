@@ -1,7 +1,8 @@
 /**
  * A game's statistics (the statistics page and popup): its match statistics, both teams' form,
  * their head-to-head over the season and the table of its championship, and the goals of a live or
- * finished simulated football, ice hockey or handball game with their scorers. Throws GAME_NOT_FOUND.
+ * finished simulated football, ice hockey or handball game with their scorers (an own goal marked,
+ * named after the player of the other side). Throws GAME_NOT_FOUND.
  */
 import { GAME_STATUS, isOverStatus } from '@parlay/domain/sportsbook/game-status.ts';
 import { type FinishedGame, formOf, headToHead } from '@parlay/domain/sportsbook/league-table.ts';
@@ -43,7 +44,7 @@ export interface GameStatistics {
     maps: string[];
   };
   match: StatLine[];
-  /** The goals so far (all of a finished game), in order, with minute and scorer; empty without squads. */
+  /** The goals so far (all of a finished game), in order, with minute, scorer and own goal; empty without squads. */
   goals: GoalView[];
   /** Each team's last results in the sport (up to HEAD_TO_HEAD_DAYS back), newest first, from its side. */
   form: { home: ('W' | 'D' | 'L')[]; away: ('W' | 'D' | 'L')[] };

@@ -66,17 +66,22 @@ const Draw = Type.Object(
 );
 
 const Scorer = Type.Object({
-  name: Type.String({ description: 'The player, "initial. surname" in the request’s language' }),
+  name: Type.String({
+    description: 'The player, "initial. surname" in the request’s language (esports: the player’s handle)',
+  }),
   team: Team,
-  goals: Type.Integer({ description: 'Goals, or points where scorerUnit is points' }),
+  goals: Type.Integer({ description: 'Goals, or the points, runs or kills scorerUnit names' }),
   games: Type.Integer({ description: 'Games the player played among the table’s games' }),
 });
 
 const Goal = Type.Object({
   minute: Type.Integer({ description: 'Match minute, 1-based; a period’s last minute in added time' }),
   added: Type.Integer({ description: 'Minutes into added time (45+2: minute 45, added 2); 0 otherwise' }),
-  side: Type.Union([Type.Literal('home'), Type.Literal('away')]),
-  scorer: Type.String(),
+  side: Type.Union([Type.Literal('home'), Type.Literal('away')], {
+    description: 'The side the goal counts for',
+  }),
+  scorer: Type.String({ description: 'The scorer; of an own goal the player of the other side' }),
+  ownGoal: Type.Boolean({ description: 'An own goal: counted for `side`, in no player’s tally' }),
 });
 
 export const ChampStatisticsSchema = Type.Object({
@@ -99,9 +104,13 @@ export const ChampStatisticsSchema = Type.Object({
     description:
       'Top scorers over the table’s games (goals, then fewer games, then name); empty for a sport or feed without squads',
   }),
-  scorerUnit: Type.Union([Type.Literal('goals'), Type.Literal('points')], {
-    description: 'What the scorers’ goals count: goals, or points (basketball)',
-  }),
+  scorerUnit: Type.Union(
+    [Type.Literal('goals'), Type.Literal('points'), Type.Literal('runs'), Type.Literal('kills')],
+    {
+      description:
+        'What the scorers’ goals count: goals; points (basketball, American football, volleyball); runs (baseball, cricket); kills (Dota 2, League of Legends)',
+    },
+  ),
 });
 
 const StatLine = Type.Object({

@@ -1,23 +1,29 @@
 /**
  * Scorers for the statistics answers: a championship's top scorers over its table's games and the
- * goals of one game with their minutes and scorers, from the squads of the simulated world
- * (domain/sportsbook/squads.ts); basketball's top scorers count points. Only for the simulator's teams (their country names the squad);
- * a champ or game of another feed has no scorers.
+ * goals of one game with their minutes and scorers (own goals marked, named after the player of the
+ * other side), from the squads of the simulated world (domain/sportsbook/squads.ts); basketball's,
+ * American football's and volleyball's top scorers count points, baseball's and cricket's runs,
+ * Dota 2's and League of Legends' kills. Only for the simulator's teams (their country names the
+ * squad); a champ or game of another feed has no scorers.
  */
 import { GAME_STATUS, isLiveStatus } from '@parlay/domain/sportsbook/game-status.ts';
 import { strengthsOf } from '@parlay/domain/sportsbook/live-model.ts';
 import { drawTimeline } from '@parlay/domain/sportsbook/match-timeline.ts';
 import { profileOf } from '@parlay/domain/sportsbook/sport-profiles.ts';
 import {
+  goalCreditOf,
+  hasSquads,
   lineupOf,
+  PERIOD_TOTAL_SPORTS,
   POINTS_SPORTS,
   SCORER_SPORTS,
   type ScoredGame,
+  type ScorerUnit,
   type Squad,
-  scorerOf,
   squadOf,
   timelineGoals,
   topScorers,
+  scorerUnitOf as unitOf,
 } from '@parlay/domain/sportsbook/squads.ts';
 import type { SimulatedHistory } from './feed/simulator/history.ts';
 import { matchRng, scheduledGameOf } from './feed/simulator/schedule.ts';
@@ -38,8 +44,11 @@ export interface GoalView {
   minute: number;
   /** Minutes into added time (45+2: minute 45, added 2); 0 in regular time. */
   added: number;
+  /** The side the goal counts for. */
   side: 'home' | 'away';
+  /** The scorer; for an own goal the player of the other side who put it in their own net. */
   scorer: string;
+  ownGoal: boolean;
 }
 
 /** Each team of the world's country code (null: an international team), by sport and ref. */
@@ -75,25 +84,46 @@ export function squadReader(
 
 const langOf = (lang: string): 'en' | 'ru' => (lang === 'en' ? 'en' : 'ru');
 
-/** What a champ's scorers count: goals, or points in basketball. */
-export const scorerUnitOf = (sportId: number): 'goals' | 'points' =>
-  POINTS_SPORTS.has(sportId) ? 'points' : 'goals';
+/** What a champ's scorers count: goals, points (basketball, American football, volleyball), runs, kills. */
+export const scorerUnitOf = (sportId: number): ScorerUnit => unitOf(sportId);
+
+/** A table's game with its period scores (a set sport's players count its sets' points or maps' kills). */
+export interface TallyGame extends ScoredGame {
+  periodScores?: readonly (readonly [number, number])[];
+}
+
+/**
+ * The games as the tally counts them: a side's score is its sets' points (volleyball) or its maps'
+ * kills (Dota 2, League of Legends) where the score counts sets or maps.
+ */
+export function tallyGames(sportId: number, games: readonly TallyGame[]): ScoredGame[] {
+  if (!PERIOD_TOTAL_SPORTS.has(sportId)) return [...games];
+  return games.map((g) => {
+    const periods = g.periodScores ?? [];
+    return {
+      key: g.key,
+      homeKey: g.homeKey,
+      awayKey: g.awayKey,
+      score: [periods.reduce((s, p) => s + p[0], 0), periods.reduce((s, p) => s + p[1], 0)],
+    };
+  });
+}
 
 /** The champ's top scorers over the table's games (between its teams), named in `lang`. */
 export function champScorers(
   seed: number | null,
   history: SimulatedHistory | null,
   sportId: number,
-  games: readonly ScoredGame[],
+  games: readonly TallyGame[],
   teamRefs: readonly string[],
   teams: ReadonlyMap<string, SeasonTeam>,
   lang: string,
 ): ScorerView[] {
   const points = POINTS_SPORTS.has(sportId);
-  if (seed === null || !history || !(SCORER_SPORTS.has(sportId) || points)) return [];
+  if (seed === null || !history || !hasSquads(sportId)) return [];
   const squadOfTeam = squadReader(seed, history.world, sportId);
   const l = langOf(lang);
-  return topScorers(seed, games, squadOfTeam, {
+  return topScorers(seed, tallyGames(sportId, games), squadOfTeam, {
     teamRefs: new Set(teamRefs),
     lang: l,
     limit: TOP_SCORERS,
@@ -144,13 +174,15 @@ export function gameGoals(
   return timelineGoals(scheduled.profile, timeline, elapsedMs)
     .filter((goal) => goal.k < game.score[goal.side])
     .map((goal) => {
-      const squad = squads[goal.side]!;
-      const player = squad.players[scorerOf(seed, game.ref, goal.side, goal.k, squad, lineups[goal.side])]!;
+      const credit = goalCreditOf(seed, game.ref, goal.side, goal.k, squads, lineups);
+      // An own goal is named after the player of the other side who scored it.
+      const squad = squads[credit.own ? 1 - goal.side : goal.side]!;
       return {
         minute: goal.minute,
         added: goal.added,
         side: goal.side === 0 ? 'home' : 'away',
-        scorer: player.names[l],
+        scorer: squad.players[credit.player]!.names[l],
+        ownGoal: credit.own,
       };
     });
 }

@@ -1,11 +1,11 @@
 import { GAME_STATUS } from '@parlay/domain/sportsbook/game-status.ts';
 import { profileOf } from '@parlay/domain/sportsbook/sport-profiles.ts';
-import { topScorers } from '@parlay/domain/sportsbook/squads.ts';
+import { PERIOD_TOTAL_SPORTS, POINTS_SPORTS, scorerTally } from '@parlay/domain/sportsbook/squads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
 import { SimulatedHistory } from './feed/simulator/history.ts';
 import { readSeasonGames, seasonStartMs } from './season-games.ts';
-import { squadReader } from './statistics-scorers.ts';
+import { squadReader, tallyGames } from './statistics-scorers.ts';
 import { getApi, SIMULATED_START_MS as NOW, simulatedCatalogueApp } from './test-support.ts';
 
 interface Row {
@@ -230,8 +230,23 @@ describe('sportsbook statistics', () => {
     games: number;
   }
 
+  const UNITS: Record<number, string> = {
+    1: 'goals',
+    3: 'points',
+    4: 'goals',
+    5: 'points',
+    8: 'runs',
+    9: 'points',
+    10: 'runs',
+    41: 'kills',
+    42: 'kills',
+  };
+  const OWN_GOALS = new Set([1, 60]);
+
   it('a champ’s top scorers are the first ten of a tally that adds up to every team’s goals for', async () => {
-    for (const sportId of [1, 4, 3]) {
+    // Goals (own goals included), points, runs and kills.
+    let ownGoals = 0;
+    for (const sportId of [1, 4, 3, 8, 9, 10, 5, 41, 42]) {
       const champ = await champOf(sportId);
       const { body } = await get(`/champs/${champ.id}/statistics?lang=en`);
       const world = history.world.champsBySport.get(sportId)!.find((c) => c.names.en === champ.name)!;
@@ -244,20 +259,29 @@ describe('sportsbook statistics', () => {
         days: (NOW - fromMs) / 86_400_000,
       });
       expect(games.length).toBe(body.season.games);
-      // Basketball counts points (baskets of 1-3 split by player).
-      expect(body.scorerUnit).toBe(sportId === 3 ? 'points' : 'goals');
-      const all = topScorers(285, games, squadReader(285, history.world, sportId), {
+      expect(body.scorerUnit).toBe(UNITS[sportId]);
+      const points = POINTS_SPORTS.has(sportId);
+      // Volleyball's points and the esports maps' kills are the sums of the period scores.
+      const tallied = tallyGames(sportId, games);
+      const { rows: all, uncredited } = scorerTally(285, tallied, squadReader(285, history.world, sportId), {
         teamRefs: new Set(world.teams.map((x) => x.ref)),
         lang: 'en',
-        limit: 10_000,
-        ...(sportId === 3 ? { pointValues: profileOf(3).pointValues } : {}),
+        ...(points ? { pointValues: profileOf(sportId).pointValues } : {}),
       });
       const nameOf = new Map(world.teams.map((x) => [x.ref, x.names.en]));
       for (const row of body.table as Row[]) {
         const team = world.teams.find((x) => x.names.en === row.team.name)!;
         const goals = all.filter((r) => r.teamRef === team.ref).reduce((s, r) => s + r.goals, 0);
-        expect(goals, row.team.name).toBe(row.scoreFor);
+        const scored = tallied.reduce(
+          (s, g) => s + (g.homeKey === team.ref ? g.score[0] : 0) + (g.awayKey === team.ref ? g.score[1] : 0),
+          0,
+        );
+        // A team's players' goals + the opponents' own goals (volleyball: errors) = its goals for.
+        expect(goals + (uncredited.get(team.ref) ?? 0), `${sportId} ${row.team.name}`).toBe(scored);
+        if (!PERIOD_TOTAL_SPORTS.has(sportId)) expect(scored, row.team.name).toBe(row.scoreFor);
+        if (!OWN_GOALS.has(sportId) && sportId !== 5) expect(uncredited.get(team.ref) ?? 0).toBe(0);
       }
+      if (sportId === 1) ownGoals += [...uncredited.values()].reduce((s, n) => s + n, 0);
       const scorers: Scorer[] = body.scorers;
       expect(scorers.length).toBe(Math.min(10, all.length));
       expect(scorers.length).toBeGreaterThan(0);
@@ -271,11 +295,23 @@ describe('sportsbook statistics', () => {
       for (const s of scorers) expect(s.games).toBeLessThanOrEqual(body.season.games);
       expect(JSON.stringify(scorers)).not.toMatch(/"(t|g|ch):\d|"number"|"ref"/);
     }
-    // Russian names in Russian; a sport without squads has no scorers.
+    // Own goals happen (about 3 % of a football champ's goals) and count for no player.
+    expect(ownGoals).toBeGreaterThan(0);
+    // Russian names in Russian (esports handles as they are); a sport without squads has no scorers.
     const ru = await get(`/champs/${(await champOf(1)).id}/statistics?lang=ru`);
     for (const s of ru.body.scorers as Scorer[])
       expect(s.name).toMatch(/^\p{Script=Cyrillic}\. \P{Script=Latin}+$/u);
-    expect((await get(`/champs/${(await champOf(40)).id}/statistics?lang=en`)).body.scorers).toEqual([]);
+    const dota = await champOf(41);
+    const [en, ruDota] = await Promise.all(
+      ['en', 'ru'].map(
+        async (lang) => (await get(`/champs/${dota.id}/statistics?lang=${lang}`)).body.scorers,
+      ),
+    );
+    expect(ruDota.map((s: Scorer) => s.name)).toEqual(en.map((s: Scorer) => s.name));
+    for (const sportId of [2, 6, 11, 40, 43])
+      expect((await get(`/champs/${(await champOf(sportId)).id}/statistics?lang=en`)).body.scorers).toEqual(
+        [],
+      );
   });
 
   it('a finished or live football game lists its goals so far: minute, side, scorer', async () => {
@@ -308,6 +344,7 @@ describe('sportsbook statistics', () => {
       ).toHaveLength(g.score_away);
       for (let i = 0; i < list.length; i += 1) {
         expect(list[i]!.scorer).toMatch(/^\p{Script=Latin}\. /u);
+        expect(typeof (list[i] as { ownGoal?: unknown }).ownGoal).toBe('boolean');
         expect(list[i]!.minute).toBeGreaterThanOrEqual(1);
         if (i > 0) expect(list[i]!.minute).toBeGreaterThanOrEqual(list[i - 1]!.minute);
       }
@@ -322,6 +359,42 @@ describe('sportsbook statistics', () => {
       .limit(1)
       .execute();
     expect((await get(`/games/${notStarted[0]!.id}/statistics?lang=en`)).body.goals).toEqual([]);
+  });
+
+  it('an own goal in a game’s list counts for its side and names a player of the other team', async () => {
+    // Finished football games, oldest first, until a few own goals have been seen (~3 % of goals).
+    const games = await t.deps.db.db
+      .selectFrom('games as g')
+      .innerJoin('teams as h', 'h.id', 'g.home_team_id')
+      .innerJoin('teams as a', 'a.id', 'g.away_team_id')
+      .select(['g.id', 'g.score_home', 'g.score_away', 'h.ref as home_ref', 'a.ref as away_ref'])
+      .where('g.sport_id', '=', 1)
+      .where('g.status', '=', GAME_STATUS.FINISHED)
+      .orderBy('g.id')
+      .execute();
+    const squad = squadReader(285, history.world, 1);
+    let own = 0;
+    let all = 0;
+    for (const g of games) {
+      if (own >= 2) break;
+      const [en, ru] = await Promise.all(
+        ['en', 'ru'].map(async (lang) => (await get(`/games/${g.id}/statistics?lang=${lang}`)).body.goals),
+      );
+      const list: { side: 'home' | 'away'; scorer: string; ownGoal: boolean }[] = en;
+      expect(list.filter((x) => x.side === 'home')).toHaveLength(g.score_home);
+      expect(list.filter((x) => x.side === 'away')).toHaveLength(g.score_away);
+      all += list.length;
+      list.forEach((goal, i) => {
+        expect(ru[i].ownGoal).toBe(goal.ownGoal);
+        const [mine, theirs] = goal.side === 'home' ? [g.home_ref, g.away_ref] : [g.away_ref, g.home_ref];
+        const names = (ref: string) => squad(ref)!.players.map((p) => p.names.en);
+        // A player of the side the goal counts for, or for an own goal one of the other side.
+        expect(names(goal.ownGoal ? theirs : mine)).toContain(goal.scorer);
+        if (goal.ownGoal) own += 1;
+      });
+    }
+    expect(all).toBeGreaterThan(0);
+    expect(own, `own goals among ${all} goals`).toBeGreaterThan(0);
   });
 
   it('refuses bad ids and limits with stable codes', async () => {
