@@ -2,7 +2,7 @@
  * A translator remembers its answers (its dictionaries never change): the same question gets the
  * same text, a question with other values its own text, and new dictionaries a new translator.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dictionaries } from './dictionaries.ts';
 import { createTranslator } from './runtime.tsx';
 
@@ -41,5 +41,34 @@ describe('translator answers', () => {
     const { t } = createTranslator('en', dictionaries('Hi'));
     for (let n = 0; n < 12_000; n += 1) expect(t('common', 'hello', { name: `p${n}` })).toBe(`Hello, p${n}`);
     expect(t('common', 'hello', { name: 'p0' })).toBe('Hello, p0');
+  });
+});
+
+describe('numbers in sentences', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const counted = (): Dictionaries => ({
+    common: {
+      markets_one: '{{count, number}} market',
+      markets_other: '{{count, number}} markets',
+      x: '{{v, number}}',
+    },
+  });
+
+  it('formats {{count, number}} as the language writes numbers, fractions as Intl does', () => {
+    const en = createTranslator('en', counted());
+    expect(en.t('common', 'markets', { count: 1 })).toBe('1 market');
+    expect(en.t('common', 'markets', { count: 12345 })).toBe('12,345 markets');
+    expect(en.t('common', 'x', { v: 2.5 })).toBe('2.5');
+    const ru = createTranslator('ru', counted());
+    expect(ru.t('common', 'x', { v: 12345 })).toBe('12\u00a0345');
+  });
+
+  it('builds no number formatter per distinct count', () => {
+    const { t } = createTranslator('en', counted());
+    t('common', 'markets', { count: 1 });
+    const built = vi.spyOn(Intl, 'NumberFormat');
+    for (let count = 2; count < 40; count += 1) t('common', 'markets', { count });
+    expect(built).not.toHaveBeenCalled();
   });
 });
