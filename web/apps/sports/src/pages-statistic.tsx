@@ -26,6 +26,7 @@ import {
   matchResult,
   type Scorer,
   type StatLine,
+  scorerUnitOf,
   seriesMaps,
   type TableRow,
 } from './statistics-model.ts';
@@ -277,13 +278,16 @@ function TableLine({ row, focused }: { row: TableRow; focused: boolean }) {
   );
 }
 
-/** The champ's top scorers over the table's games: rank, player, team, games, goals (basketball: points). */
+/**
+ * The champ's top scorers over the table's games: rank, player, team, games, goals (or points,
+ * runs, kills: the answer's scorerUnit names the column, the title and the note).
+ */
 function ScorersCard({ table, scorers }: { table: ChampStatistics; scorers: Scorer[] }) {
   const t = useT('sports');
   const { lng } = useSportsContext();
   const clock = useClock();
   const season = `${formatDate(table.season.from, lng, clock)} — ${formatDate(table.season.to, lng, clock)}`;
-  const points = table.scorerUnit === 'points';
+  const unit = scorerUnitOf(table);
   const head = (key: string) => (
     <th scope="col">
       <span title={t(`statistic.col.${key}`)} aria-hidden="true">
@@ -295,7 +299,7 @@ function ScorersCard({ table, scorers }: { table: ChampStatistics; scorers: Scor
   return (
     <Card as="section" className={`${styles.card} ${styles.wide}`} aria-labelledby="stat-scorers">
       <h2 id="stat-scorers" className={styles.title}>
-        {t('statistic.scorers')}
+        {t(unit === 'runs' || unit === 'kills' ? `statistic.scorers_${unit}` : 'statistic.scorers')}
       </h2>
       <div className={styles.tableScroll}>
         <table className={styles.table}>
@@ -312,7 +316,7 @@ function ScorersCard({ table, scorers }: { table: ChampStatistics; scorers: Scor
                 {t('statistic.col.team')}
               </th>
               {head('games')}
-              {head(points ? 'points' : 'goals')}
+              {head(unit)}
             </tr>
           </thead>
           <tbody>
@@ -330,15 +334,30 @@ function ScorersCard({ table, scorers }: { table: ChampStatistics; scorers: Scor
           </tbody>
         </table>
       </div>
-      <p className={styles.note}>{t(points ? 'statistic.scorers_note_points' : 'statistic.scorers_note')}</p>
+      <p className={styles.note}>
+        {t(unit === 'goals' ? 'statistic.scorers_note' : `statistic.scorers_note_${unit}`)}
+      </p>
     </Card>
   );
 }
 
-/** A game's goals in order: minute, the scorer on their team's side, the score it made. */
+/**
+ * A game's goals in order: minute, the scorer on the side of the team the goal counts for (an own
+ * goal: the other side's player, marked "(o.g.)"), the score it made.
+ */
 function GoalList({ game, goals }: { game: GamePage; goals: GoalLine[] }) {
   const t = useT('sports');
   if (goals.length === 0) return null;
+  const ownGoal = (g: GoalLine) =>
+    g.ownGoal ? (
+      <>
+        {' '}
+        <span className={styles.ownGoal} aria-hidden="true">
+          {t('statistic.own_goal')}
+        </span>
+        <VisuallyHidden>, {t('statistic.own_goal_full')}</VisuallyHidden>
+      </>
+    ) : null;
   const minute = (g: GoalLine) =>
     g.added > 0
       ? t('statistic.goal_minute_added', { minute: g.minute, added: g.added })
@@ -352,19 +371,37 @@ function GoalList({ game, goals }: { game: GamePage; goals: GoalLine[] }) {
         {goals.map((g, i) => (
           <li key={i} className={styles.h2hGame}>
             <span className={styles.date}>{minute(g)}</span>
-            <span className={styles.h2hHome}>{g.side === 'home' ? g.scorer : ''}</span>
+            <span className={styles.h2hHome}>
+              {g.side === 'home' ? (
+                <>
+                  {g.scorer}
+                  {ownGoal(g)}
+                </>
+              ) : (
+                ''
+              )}
+            </span>
             <span className={styles.value}>
               <span aria-hidden="true">
                 {g.score.home}:{g.score.away}
               </span>
               <VisuallyHidden>
-                {g.side === 'home' ? '' : `${g.scorer}, `}
+                {g.side === 'home'
+                  ? ''
+                  : `${g.scorer}, ${g.ownGoal ? `${t('statistic.own_goal_full')}, ` : ''}`}
                 {t('statistic.goal_of', { team: game[g.side].name })},{' '}
                 {t('statistic.goal_score', { home: g.score.home, away: g.score.away })}
               </VisuallyHidden>
             </span>
             <span aria-hidden={g.side === 'away' ? 'true' : undefined}>
-              {g.side === 'away' ? g.scorer : ''}
+              {g.side === 'away' ? (
+                <>
+                  {g.scorer}
+                  {g.ownGoal ? <span className={styles.ownGoal}> {t('statistic.own_goal')}</span> : null}
+                </>
+              ) : (
+                ''
+              )}
             </span>
           </li>
         ))}

@@ -256,6 +256,103 @@ describe('sports remote', () => {
     expect(scorers).toContain('Points in the table’s games');
   });
 
+  it('renders runs and kills scorers under their own title, column and note', async () => {
+    const base = {
+      champ: {
+        id: 9,
+        name: 'Major',
+        sport: { id: 41, slug: 'dota-2', name: 'Dota 2' },
+        country: { code: 'WO', name: 'World' },
+      },
+      season: { from: '2026-11-01T00:00:00.000Z', to: '2026-11-24T00:00:00.000Z', games: 30 },
+      pointsRule: { win: 2, draw: 1, loss: 0 },
+      table: [],
+      draw: null,
+      scorers: [{ name: 'Tsubaki', team: { id: null, name: 'Red Dragons' }, goals: 140, games: 6 }],
+    };
+    for (const [lng, unit, title, column, note] of [
+      ['en', 'kills', 'Most kills', 'Kills', 'Kills in the table’s series'],
+      ['ru', 'kills', 'Лидеры по убийствам', 'Убийства', 'Убийства в сериях таблицы'],
+      ['en', 'runs', 'Most runs', 'Runs', 'Runs in the table’s games'],
+      ['ru', 'runs', 'Лидеры по ранам', 'Раны', 'Раны в матчах таблицы'],
+    ] as const) {
+      const unitApi: ApiFetch = async (path) => ({
+        status: 200,
+        json: async () =>
+          path.includes('/statistics')
+            ? { ...base, scorerUnit: unit }
+            : path.includes('/sports?')
+              ? { data: [football] }
+              : { data: [] },
+      });
+      const body = (await sports.render(input(`/${lng}/statistic?champ=9`, { api: unitApi }))).fragment.body;
+      const page = body.replace(/<!-- -->/g, '');
+      const card = page.slice(page.indexOf('id="stat-scorers"'));
+      expect(page.indexOf('id="stat-scorers"')).toBeGreaterThan(-1);
+      expect(card).toContain(`>${title}</h2>`);
+      expect(card).toContain(`>${column}</span>`);
+      expect(card).toContain(note);
+      expect(card).toMatch(/<th scope="row"[^>]*>Tsubaki<\/th>/);
+    }
+  });
+
+  it('marks an own goal in a game’s goal list, listed for the side it counts for, in both languages', async () => {
+    const stats = (ru: boolean) => ({
+      game: {
+        id: 42,
+        sportId: 1,
+        champ: { id: 2, name: 'Premier League' },
+        home: { id: 1, name: 'Arsenal' },
+        away: { id: 2, name: 'Chelsea' },
+        status: 3,
+        periodScores: [[1, 1]],
+      },
+      match: [],
+      form: { home: [], away: [] },
+      headToHead: { games: [], homeWins: 0, draws: 0, awayWins: 0 },
+      goals: [
+        { minute: 12, added: 0, side: 'home', scorer: ru ? 'Б. Сака' : 'B. Saka', ownGoal: false },
+        // A home player's own goal: a goal for Chelsea, listed on Chelsea's side.
+        { minute: 45, added: 2, side: 'away', scorer: ru ? 'В. Салиба' : 'W. Saliba', ownGoal: true },
+      ],
+    });
+    for (const [lng, label, full, player] of [
+      ['en', '(o.g.)', 'own goal', 'W. Saliba'],
+      ['ru', '(авт.)', 'автогол', 'В. Салиба'],
+    ] as const) {
+      const goalsApi: ApiFetch = async (path) => ({
+        status: 200,
+        json: async () =>
+          path.includes('/games/42/statistics')
+            ? stats(lng === 'ru')
+            : path.includes('/statistics')
+              ? {
+                  champ: { id: 2, name: 'Premier League', country: { name: 'England' } },
+                  season: { from: '2026-11-01T00:00:00.000Z', to: '2026-11-24T00:00:00.000Z', games: 0 },
+                  pointsRule: { win: 3, draw: 1, loss: 0 },
+                  table: [],
+                }
+              : path.includes('/sports?')
+                ? { data: [football] }
+                : path.includes('/games/')
+                  ? { ...game, groups: [{ kind: 'main', markets: game.markets }] }
+                  : { data: [] },
+      });
+      const body = (await sports.render(input(`/${lng}/statistic?game=42`, { api: goalsApi }))).fragment.body;
+      const text = body.replace(/<!-- -->/g, '');
+      const list = text.slice(
+        text.indexOf('id="stat-goals"'),
+        text.indexOf('</ol>', text.indexOf('id="stat-goals"')),
+      );
+      expect(text.indexOf('id="stat-goals"')).toBeGreaterThan(-1);
+      // Seen: the name and the label on the away side; heard: the name, "own goal", the team it counts for.
+      expect(list).toMatch(new RegExp(`${player}<span[^>]*> \\${label.slice(0, -1)}\\)</span>`));
+      expect(list).toContain(`${player}, ${full}, `);
+      expect(list.match(new RegExp(`\\${label.slice(0, -1)}\\)`, 'g'))).toHaveLength(1);
+      expect(list).toContain('>1:1<');
+    }
+  });
+
   it.each(['/en/information/contacts', '/en/x'])('answers 404 for %s', async (url) => {
     const { status, fragment } = await sports.render(input(url));
     expect(status).toBe(404);

@@ -8,6 +8,7 @@ import {
   matchResult,
   parseChampStatistics,
   parseGameStatistics,
+  scorerUnitOf,
   seriesMaps,
 } from './statistics-model.ts';
 
@@ -160,5 +161,34 @@ describe('parseChampStatistics', () => {
     expect(parseChampStatistics({ ...champ, scorers })?.scorers).toEqual(scorers);
     expect(parseChampStatistics({ ...champ, scorers: [{ name: 1 }] })?.scorers).toEqual([]);
     expect(parseChampStatistics(champ)?.scorers).toEqual([]);
+  });
+
+  it('an own goal counts for the side it is listed under; a malformed flag drops the list', () => {
+    const goals = [
+      { minute: 12, added: 0, side: 'home' as const, scorer: 'A. Smith' },
+      // B. Jones of the home team put it in his own net: a goal for the away side.
+      { minute: 30, added: 0, side: 'away' as const, scorer: 'B. Jones', ownGoal: true },
+      { minute: 70, added: 0, side: 'away' as const, scorer: 'C. Brown', ownGoal: false },
+    ];
+    expect(goalLines(goals).map((g) => [g.score, g.ownGoal ?? false])).toEqual([
+      [{ home: 1, away: 0 }, false],
+      [{ home: 1, away: 1 }, true],
+      [{ home: 1, away: 2 }, false],
+    ]);
+    const game = {
+      game: { id: 1 },
+      match: [],
+      form: { home: [], away: [] },
+      headToHead: { games: [], homeWins: 0, draws: 0, awayWins: 0 },
+    };
+    expect(parseGameStatistics({ ...game, goals })?.goals).toEqual(goals);
+    expect(parseGameStatistics({ ...game, goals: [{ ...goals[0], ownGoal: 'yes' }] })?.goals).toEqual([]);
+  });
+
+  it('the scorers’ unit: goals, points, runs or kills; goals when absent or unknown', () => {
+    for (const unit of ['goals', 'points', 'runs', 'kills'] as const)
+      expect(scorerUnitOf({ scorerUnit: unit })).toBe(unit);
+    expect(scorerUnitOf({})).toBe('goals');
+    expect(scorerUnitOf({ scorerUnit: 'assists' })).toBe('goals');
   });
 });

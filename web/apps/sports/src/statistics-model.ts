@@ -23,7 +23,7 @@ export interface TableRow {
   form: FormLetter[];
 }
 
-/** A player of the champ's top scorers (simulated football, ice hockey, handball). */
+/** A player of the champ's top scorers (the simulated team sports with squads). */
 export interface Scorer {
   name: string;
   team: StatTeam;
@@ -31,13 +31,24 @@ export interface Scorer {
   games: number;
 }
 
-/** A goal of a game: match minute (45+2: minute 45, added 2), side, scorer. */
+/** A goal of a game: match minute (45+2: minute 45, added 2), the side it counts for, scorer. */
 export interface Goal {
   minute: number;
   added: number;
   side: 'home' | 'away';
+  /** The scorer; of an own goal the player of the other side who put it in. */
   scorer: string;
+  /** An own goal (absent from older servers: not one). */
+  ownGoal?: boolean;
 }
+
+/** What the top scorers count: goals; points; runs (baseball, cricket); kills (Dota 2, League of Legends). */
+export type ScorerUnit = 'goals' | 'points' | 'runs' | 'kills';
+const SCORER_UNITS: readonly ScorerUnit[] = ['goals', 'points', 'runs', 'kills'];
+
+/** The unit of a champ's scorers; goals when absent (older servers) or unknown. */
+export const scorerUnitOf = (table: Pick<ChampStatistics, 'scorerUnit'>): ScorerUnit =>
+  SCORER_UNITS.includes(table.scorerUnit as ScorerUnit) ? (table.scorerUnit as ScorerUnit) : 'goals';
 
 export interface ChampStatistics {
   champ: {
@@ -53,8 +64,8 @@ export interface ChampStatistics {
   draw?: Draw | null;
   /** The top scorers over the table's games, best first; empty (or absent, older servers) without squads. */
   scorers?: Scorer[];
-  /** What the scorers' goals count: goals, or points (basketball); absent from older servers. */
-  scorerUnit?: 'goals' | 'points';
+  /** What the scorers' goals count (scorerUnitOf); absent from older servers. */
+  scorerUnit?: string;
 }
 
 /** A place of the draw: a player and their seed, or null while the match before it is unplayed. */
@@ -140,7 +151,8 @@ const isGoal = (g: unknown): boolean =>
   isObject(g) &&
   typeof g.minute === 'number' &&
   typeof g.scorer === 'string' &&
-  (g.side === 'home' || g.side === 'away');
+  (g.side === 'home' || g.side === 'away') &&
+  (g.ownGoal === undefined || typeof g.ownGoal === 'boolean');
 
 export interface GoalLine extends Goal {
   /** The score just after this goal. */
