@@ -231,4 +231,39 @@ describe('sportsbook statistics in Chromium', () => {
       await context.close();
     }
   });
+
+  it('shows the scorers of the other team sports: Dota 2 kills by handle, cricket runs, American football points', async () => {
+    const sports = (await (await fetch(`${server.origin}${V1}/sports?lang=en`)).json()) as {
+      data: { id: number; slug: string }[];
+    };
+    const firstChamp = async (sportId: number) => {
+      const champs = (await (
+        await fetch(`${server.origin}${V1}/champs?sportId=${sportId}&lang=en`)
+      ).json()) as { data: { id: number }[] };
+      return champs.data[0]!.id;
+    };
+    for (const [sportId, width, theme, lng, heading, column] of [
+      [41, 1440, 'dark', 'en', 'Most kills', 'Kills'],
+      [10, 390, 'light', 'ru', 'Лидеры по ранам', 'Раны'],
+      [9, 390, 'dark', 'en', 'Top scorers', 'Points'],
+    ] as const) {
+      expect(sports.data.some((s) => s.id === sportId)).toBe(true);
+      const champId = await firstChamp(sportId);
+      const answer = (await (
+        await fetch(`${server.origin}${V1}/champs/${champId}/statistics?lang=${lng}`)
+      ).json()) as { scorers: { name: string }[] };
+      expect(answer.scorers.length).toBeGreaterThan(0);
+      const context = await newContext(width, theme);
+      const page = await open(context, `/${lng}/statistic?champ=${champId}`);
+      const card = page.getByRole('region', { name: heading, exact: true });
+      await card.getByRole('columnheader', { name: column, exact: true }).waitFor();
+      await card.getByRole('rowheader', { name: answer.scorers[0]!.name, exact: true }).first().waitFor();
+      expect(await card.getByRole('rowheader').count()).toBe(answer.scorers.length);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`statistics-scorers-${sportId}-${lng}-${width}-${theme}.png`) });
+      await context.close();
+    }
+  });
 });
