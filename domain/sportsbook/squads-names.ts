@@ -172,5 +172,12 @@ export const HANDLES: readonly string[] = (
   'Prism, Pulse, Quill, Raze, Relic, Rift, Rook, Rune, Sable, Shade, Shiro, Sigil, Skarn, Slate, ' +
   'Sparrow, Spectre, Storm, Talon, Tempo, Thorn, Torque, Umbra, Vanta, Vex, Volt, Vortex, Warden, ' +
   'Wisp, Xeno, Yuki, Zane, Zenith, Zephyr, kyo, n0va, mirai, bLitz, Sn1per, xKill, R4ven, D3mon, ' +
-  'Tsubaki, Hanzo, Mozgi, Shustry, Volkov, Beryl, Kaiser'
+  'Tsubaki, Hanzo, Mozgi, Shustry, Volkov, Beryl, Kaiser, Arcane, Bastion, Brisk, Cairn, Chimera, ' +
+  'Cipher, Comet, Corvid, Dune, Eclipse, Fenrir, Flicker, Gambit, Glacier, Halcyon, Harbinger, ' +
+  'Helix, Hollow, Iris, Jolt, Kappa, Karma, Kodiak, Laser, Loki, Lotus, Lucid, Magma, Mantis, Merlin, ' +
+  'Monsoon, Nimbus, Oberon, Omen, Oracle, Paladin, Phantom, Quasar, Quartz, Radix, Ragnar, Raptor, ' +
+  'Reverie, Ronin, Saber, Scythe, Seraph, Shogun, Sirocco, Solstice, Sorrow, Specter, Stoic, Sylph, ' +
+  'Tundra, Typhoon, Valor, Viper, Vesper, Wraith, Yeti, Zealot, Zodiac, Akuma, Tessel, Hikari, Kenji, ' +
+  'Mugen, Ryuu, Sora, Taiga, Yami, Jiho, Minsu, Seong, Doyun, Haoran, Xiaolong, Feng, Lei, Tao, Bora, ' +
+  'Kiro, Moro, Luka, Ilya, Artyom, Dimka, Sanya, Grisha, Rasko, Velo, Brine, Kasan, Nomad'
 ).split(', ');

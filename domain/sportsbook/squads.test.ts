@@ -90,8 +90,19 @@ describe('squads', () => {
         }
       }
       expect(seen.size).toBeGreaterThan(50);
+      // A league's 16 teams (refs sharing the champ's prefix): no handle twice.
+      const league = Array.from({ length: 16 }, (_, team) =>
+        squadOf(SEED, sportId, `t:${sportId}:3:${team}`, null)!.players.map((p) => p.names.en),
+      ).flat();
+      expect(new Set(league).size).toBe(80);
+      // Another seed deals the league other handles.
+      expect(
+        squadOf(SEED + 1, sportId, `t:${sportId}:3:0`, null)!.players.map((p) => p.names.en),
+      ).not.toEqual(league.slice(0, 5));
     }
     expect(new Set(HANDLES).size).toBe(HANDLES.length);
+    expect(HANDLES.length).toBeGreaterThanOrEqual(16 * 6);
+    for (const h of HANDLES) expect(h).toMatch(/^[A-Za-z0-9]+$/);
   });
 
   it('what each sport’s scorers count', () => {

@@ -261,7 +261,7 @@ export function squadOf(
   if (!plan) return null;
   const rng = Rng.derive(seed, 'squad', teamRef);
   const home = countryCode ? (COUNTRY_REGIONS[countryCode] ?? null) : null;
-  const handles = new Set<string>();
+  const handles = plan.handles ? handlesOf(seed, teamRef) : null;
   const names = new Set<string>();
   const surnames = new Set<string>();
   const numbers = new Set<number>();
@@ -274,7 +274,7 @@ export function squadOf(
       players.push({
         number,
         position: s.position,
-        names: plan.handles ? handleOf(rng, handles) : playerName(rng, home, names, surnames),
+        names: handles ? handles(players.length) : playerName(rng, home, names, surnames),
         weight: round3(s.weight * talent),
         plays: regular ? s.regularPlays : s.reservePlays,
       });
@@ -283,12 +283,24 @@ export function squadOf(
   return { teamRef, sportId, players };
 }
 
-/** An esports handle, the same in both languages, once per squad. */
-function handleOf(rng: Rng, taken: Set<string>): { en: string; ru: string } {
-  let handle = rng.pick(HANDLES);
-  while (taken.has(handle)) handle = rng.pick(HANDLES);
-  taken.add(handle);
-  return { en: handle, ru: handle };
+/** Players per team a league's handles are dealt in (an esports five; a spare place). */
+const HANDLES_PER_TEAM = 6;
+
+/**
+ * The handles of a team's players (the same in both languages), by place in the squad: the
+ * league's teams (refs "…:<index>" sharing the prefix) are dealt consecutive places of one shuffle
+ * of the handles (stream seed, "handles", the prefix), so no handle is twice in a league of up to
+ * HANDLES.length / 6 teams, and every team's handles are a pure function of the seed and its ref.
+ */
+function handlesOf(seed: number, teamRef: string): (place: number) => { en: string; ru: string } {
+  const match = /^(.*):(\d+)$/.exec(teamRef);
+  const league = match ? match[1]! : teamRef;
+  const first = match ? Number(match[2]) * HANDLES_PER_TEAM : 0;
+  const pool = Rng.derive(seed, 'handles', league).shuffle([...HANDLES]);
+  return (place) => {
+    const handle = pool[(first + place) % pool.length]!;
+    return { en: handle, ru: handle };
+  };
 }
 
 function shirtNumber(
