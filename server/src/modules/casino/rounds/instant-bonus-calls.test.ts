@@ -1,7 +1,7 @@
 /**
  * What a wagering player's instant round costs (issue 20 Speed, docs/bonuses.md §4): the statements
- * of a round are counted — the two calls of any instant round while the process's own bonus state is
- * right — and a player with limits takes the full path each round without a stale call before it.
+ * of a round are counted — the one call of any instant round played on from the process's memory
+ * (migration 0350) while its own bonus state is right — and a player with limits takes the full path each round without a stale call before it.
  */
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { bonusPlayer, dice, play, setUpOneCallWorld } from './test-support.ts';
 describe('instant rounds with a bonus: what a round costs', () => {
   const oneCallWorld = setUpOneCallWorld();
 
-  it('a wagering player playing on in one process costs the two calls of any instant round', async () => {
+  it('a wagering player playing on in one process costs the one call of any instant round', async () => {
     const w = oneCallWorld();
     // The rounds and the bonus engine over one database handle whose statements are counted.
     let statements = 0;
@@ -49,8 +49,9 @@ describe('instant rounds with a bonus: what a round costs', () => {
     const before = statements;
     const round = await startRound(ctx, owner, newKey(), dice(1000n, 5000));
     const counted = statements - before;
-    // The round's read and casino_round_instant: the bonus state is the one this process wrote.
-    expect(counted).toBe(2);
+    // casino_round_instant alone: the pair, account and round id are the ones this process's last
+    // round left, and the bonus state is the one this process wrote.
+    expect(counted).toBe(1);
     const wager = await w.t.db
       .selectFrom('bonus_wagers')
       .selectAll()
@@ -58,7 +59,8 @@ describe('instant rounds with a bonus: what a round costs', () => {
       .where('ref', '=', `${round.roundId}:stake`)
       .executeTakeFirstOrThrow();
     expect(wager.covered_minor).toBe(1000n);
-    // Changed behind its back (a settled bet): the call answers stale, the state is read again.
+    // Changed behind its back (a settled bet): the call answers stale, the round and the bonus state
+    // are read again (two statements) and the call made again.
     await w.t.ledger.transaction((trx) =>
       w.t.bonuses.betSettled(trx, {
         betId: 9_900_002n,
@@ -70,7 +72,7 @@ describe('instant rounds with a bonus: what a round costs', () => {
     );
     const beforeStale = statements;
     const again = await startRound(ctx, owner, newKey(), dice(1000n, 5000));
-    expect(statements - beforeStale).toBe(5);
+    expect(statements - beforeStale).toBe(4);
     const row = await w.t.db
       .selectFrom('bonus_player_bonuses')
       .select(['progress_minor'])

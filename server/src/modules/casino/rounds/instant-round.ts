@@ -1,12 +1,18 @@
 /**
  * POST /rounds of an instant game (slot, dice, ...: no decisions) for a signed-in player, in two
- * database calls instead of a transaction of some twenty statements (bench:casino):
+ * database calls instead of a transaction of some twenty statements (bench:casino), or one:
  *   1. one read (the game's entry comes from the catalogue's per-process cache): the owner's active
  *      seed pair, the first answer under the Idempotency-Key, a fresh round id from
- *      casino_rounds_id_seq and the player's active account (READ_SQL);
+ *      casino_rounds_id_seq and the player's active account (READ_SQL); skipped when this process
+ *      remembers the owner's last round (RememberedRound in context.ts: its pair at the next
+ *      nonce, its account and the next round id its call answered, migration 0350);
  *   2. the round played here at the pair's next nonce, its transfers prepared by the ledger
- *      (prepareTransfer), then casino_round_instant(p) (migration 0094) writes all of it in one
- *      statement under the pair's lock, or writes nothing and says why.
+ *      (prepareTransfer), then casino_round_instant(p) (migrations 0094, 0246, 0350) writes all of
+ *      it in one statement under the pair's lock, or writes nothing and says why: a replayed key
+ *      ('duplicate': its first answer), a pair, nonce or account that moved since it was read or
+ *      remembered ('stale': read and played again). A round played from memory that is refused
+ *      before or by the call is played again from the read, so a replayed key still answers its
+ *      first answer whatever the checks would say now.
  * A player with an active money bonus plays here too when the bonus wallet offers `instant`
  * (bonuses/instant-wagering.ts, docs/bonuses.md §4): its state is the one this process wrote
  * last, or read beside the first read (batched; none for a player known to hold no bonus), the
@@ -31,7 +37,7 @@ import { CompiledQuery } from 'kysely';
 import { PREPARED_MARKER } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { type InstantBonus, type InstantBonusPlan, NO_BONUS_WALLET } from './bonus-wallet.ts';
-import type { RoundsContext } from './context.ts';
+import type { RememberedRound, RoundsContext } from './context.ts';
 import { activePair, type SeedPairRow } from './fairness.ts';
 import type { CasinoGameEntry } from './game-lookup.ts';
 import { type Jurisdiction, jurisdictionOf } from './jurisdiction.ts';
@@ -70,6 +76,9 @@ left join lateral (
 
 const PLAY_SQL = `${PREPARED_MARKER} select status, detail, answer from casino_round_instant($1::jsonb)`;
 
+/** Entries kept per process before the memory is emptied (one entry per recently playing owner). */
+const REMEMBERED_MAX = 50_000;
+
 /** The read's row; the pair's columns are null when the owner has no active pair yet. */
 interface ReadRow extends Omit<SeedPairRow, 'id'> {
   id: bigint | null;
@@ -95,19 +104,50 @@ function pairOf(row: ReadRow): SeedPairRow | null {
   return id === null ? null : { ...row, id };
 }
 
-export async function startInstantRound(
-  ctx: RoundsContext,
-  input: {
-    userId: bigint;
-    ownerKey: string;
-    idempotencyKey: string;
-    hash: string;
-    /** The request of POST /rounds (start-round.ts StartRoundRequest): its mode, stake and params. */
-    request: { mode: 'real' | 'demo'; stakeMinor: string; params: unknown };
-    checks: InstantChecks;
-  },
-): Promise<RoundView | null> {
+interface InstantInput {
+  userId: bigint;
+  ownerKey: string;
+  idempotencyKey: string;
+  hash: string;
+  /** The request of POST /rounds (start-round.ts StartRoundRequest): its mode, stake and params. */
+  request: { mode: 'real' | 'demo'; stakeMinor: string; params: unknown };
+  checks: InstantChecks;
+}
+
+export async function startInstantRound(ctx: RoundsContext, input: InstantInput): Promise<RoundView | null> {
   if (input.request.mode !== 'real') return null;
+  const remembered = ctx.instantRounds.get(input.ownerKey);
+  if (!remembered) return playInstant(ctx, input, null);
+  ctx.instantRounds.delete(input.ownerKey);
+  try {
+    return await playInstant(ctx, input, remembered);
+  } catch (err) {
+    // Refused while played from memory (nothing was written: the call is one statement): played
+    // again from the read, which answers a replayed key's first answer before any check, as the
+    // read path always does, or refuses the same way.
+    if (err instanceof AppError) return playInstant(ctx, input, null);
+    throw err;
+  }
+}
+
+/** The read's row made from what the owner's last round left in memory (no stored answer seen). */
+function rememberedRow(r: RememberedRound): ReadRow {
+  return {
+    ...r.pair,
+    request_hash: null,
+    answer: null,
+    round_id: r.roundId,
+    account_id: r.accountId,
+    account_currency: r.currency,
+    account_frozen: false,
+  };
+}
+
+async function playInstant(
+  ctx: RoundsContext,
+  input: InstantInput,
+  remembered: RememberedRound | null,
+): Promise<RoundView | null> {
   // A bonus wallet takes the full path unless it plans instant rounds, or says the player has no
   // bonus to be asked about.
   const wallet = ctx.bonus;
@@ -126,7 +166,11 @@ export async function startInstantRound(
       )
       .then((r) => r.rows[0]!);
   // A replayed key answers its first answer whatever the checks would say now (as the full path).
-  const [first, playable, bonus] = await Promise.allSettled([read(), input.checks.game(), readBonus(false)]);
+  const [first, playable, bonus] = await Promise.allSettled([
+    remembered ? rememberedRow(remembered) : read(),
+    input.checks.game(),
+    readBonus(false),
+  ]);
   if (first.status === 'rejected') throw first.reason;
   let row: ReadRow = first.value;
   if (row.request_hash !== null) {
@@ -307,10 +351,22 @@ export async function startInstantRound(
       (r) => r.status === 'done',
     );
     switch (result.status) {
-      case 'done':
+      case 'done': {
         plan?.committed();
         rememberRoundAccount(result.answer!, player.accountId);
+        // The owner's next round here starts from this one (0350: detail is its round id).
+        if (result.detail !== null) {
+          const memory = ctx.instantRounds;
+          if (memory.size >= REMEMBERED_MAX) memory.clear();
+          memory.set(input.ownerKey, {
+            pair: { ...pair, next_nonce: pair.next_nonce + 1 },
+            accountId: player.accountId,
+            currency: player.currency,
+            roundId: BigInt(result.detail),
+          });
+        }
         return result.answer!;
+      }
       case 'duplicate':
         if (result.detail !== input.hash) throw new AppError('CASINO_IDEMPOTENCY_MISMATCH');
         return result.answer!;

@@ -1,9 +1,10 @@
 /**
  * How many database statements a round costs (bench:casino): an instant round of a player without
  * limits goes through casino_round_instant (instant-round.ts) — one read (seed pair, key, round id
- * and the player's account) and one call — while the full path (a bonus wallet
- * forces it here) runs a transaction of some twenty statements. Both answer the same round and move
- * the same money; the ledger's invariants are checked after every test.
+ * and the player's account) and one call, or the call alone when the process remembers the owner's
+ * last round (migration 0350) — while the full path (a bonus wallet forces it here) runs a
+ * transaction of some twenty statements. Both answer the same round and move the same money; the
+ * ledger's invariants are checked after every test.
  */
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import {
 } from '../test-support.ts';
 import { type BonusWallet, NO_BONUS_WALLET } from './bonus-wallet.ts';
 import { createRoundsContext, playerOwner, type RoundsContext } from './context.ts';
+import { rotatePair } from './fairness.ts';
 import type { FinishedRound, RoundObserver } from './round-observer.ts';
 import { startRound } from './start-round.ts';
 import { tellFinished } from './tell-finished.ts';
@@ -71,7 +73,7 @@ const DICE_ROUND = {
 };
 
 describe('database statements of an instant round', () => {
-  it('plays a dice round in two statements after the checks, the full path in a transaction of many', async () => {
+  it('plays a dice round in one statement after the owner’s last one here, the full path in a transaction of many', async () => {
     // A bonus wallet that covers nothing: the same money, but the full path.
     const fullBonus: BonusWallet = { ...NO_BONUS_WALLET };
     const fast = countedContext(NO_BONUS_WALLET);
@@ -81,6 +83,11 @@ describe('database statements of an instant round', () => {
     // The first round creates the seed pair and marks the game played; measure the next ones.
     await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
     await startRound(full.ctx, owner, newKey(), DICE_ROUND);
+    // The full path moved the pair's nonce: what fast remembers is stale (the call answers so and
+    // writes nothing), the round is read and played again.
+    const beforeStale = fast.statements();
+    const a0 = await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
+    expect(fast.statements() - beforeStale).toBe(3);
 
     const beforeFast = fast.statements();
     const a = await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
@@ -92,12 +99,13 @@ describe('database statements of an instant round', () => {
       `statements per dice round: instant path ${fastCount}, full path ${fullCount} (+ BEGIN/COMMIT)`,
     );
 
-    // Read (pair, key, round id and the player's account in one statement) + casino_round_instant;
-    // the catalogue's game comes from its cache.
-    expect(fastCount).toBeLessThanOrEqual(2);
-    expect(fullCount).toBeGreaterThan(fastCount * 3);
-    // Both are whole rounds: consecutive nonces, their transfers, the balance of both.
-    expect(b.nonce).toBe(a.nonce + 1);
+    // casino_round_instant alone: pair, account and round id as the owner's last round here left
+    // them; the catalogue's game comes from its cache.
+    expect(fastCount).toBe(1);
+    expect(fullCount).toBeGreaterThan(10);
+    // Whole rounds: consecutive nonces, ids in the order played, their transfers, the balances.
+    expect([a.nonce, b.nonce]).toEqual([a0.nonce + 1, a0.nonce + 2]);
+    expect(BigInt(a0.roundId) < BigInt(a.roundId) && BigInt(a.roundId) < BigInt(b.roundId)).toBe(true);
     for (const round of [a, b]) {
       const win = BigInt(round.payoutMinor) > 0n;
       expect(await roundTransfers(t, round.roundId)).toEqual(
@@ -128,12 +136,63 @@ describe('database statements of an instant round', () => {
           [`casino:${r.roundId}`, 'stake', 1000n],
         ]),
     );
-    // A replay of the instant round answers from its read (the checks beside it are not waited on).
+    // A replay of the instant round answers the first answer: from the call, which finds the key
+    // before it writes anything; the same key with another body is refused.
     const key = newKey();
     const first = await startRound(fast.ctx, owner, key, DICE_ROUND);
     const beforeReplay = fast.statements();
     expect(await startRound(fast.ctx, owner, key, DICE_ROUND)).toEqual(first);
     expect(fast.statements() - beforeReplay).toBeLessThanOrEqual(4);
+    await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
+    await expect(
+      startRound(fast.ctx, owner, key, { ...DICE_ROUND, stakeMinor: '2000' }),
+    ).rejects.toMatchObject({
+      code: 'CASINO_IDEMPOTENCY_MISMATCH',
+    });
+    // A replay whose checks would refuse it now (the jurisdiction's maximum stake lowered since)
+    // still answers its first answer: refused while played from memory, then read and answered.
+    await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
+    await t.siteConfig.set('casino.maxStakeMinorByCurrency', { RUB: '500' });
+    try {
+      expect(await startRound(fast.ctx, owner, key, DICE_ROUND)).toEqual(first);
+      await expect(startRound(fast.ctx, owner, newKey(), DICE_ROUND)).rejects.toMatchObject({
+        code: 'CASINO_STAKE_OUT_OF_RANGE',
+      });
+    } finally {
+      await t.siteConfig.set('casino.maxStakeMinorByCurrency', {});
+    }
+  });
+
+  it('plays from memory only what is still the owner’s: a rotated pair, concurrent rounds, ids in nonce order', async () => {
+    const fast = countedContext(NO_BONUS_WALLET);
+    const p = await fundedPlayer(t, 100_000n);
+    const owner = playerOwner(p.userId);
+    const first = await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
+    // A rotation (another process, the player's page) reveals the remembered pair: the call answers
+    // 'stale' and the round is played on the new pair from its first nonce.
+    const rotated = await rotatePair(t.db, t.clock, owner.key, null);
+    const onNew = await startRound(fast.ctx, owner, newKey(), DICE_ROUND);
+    expect(onNew.commitment).toBe(rotated.commitment);
+    expect(onNew.commitment).not.toBe(first.commitment);
+    expect(onNew.nonce).toBe(0);
+    // Rounds of one owner at once in one process: each plays once, on its own nonce and round id.
+    const together = await Promise.all(
+      Array.from({ length: 4 }, () => startRound(fast.ctx, owner, newKey(), DICE_ROUND)),
+    );
+    const byNonce = [...together].sort((x, y) => x.nonce - y.nonce);
+    expect(byNonce.map((r) => r.nonce)).toEqual([1, 2, 3, 4]);
+    const ids = byNonce.map((r) => BigInt(r.roundId));
+    expect(ids.every((id, i) => i === 0 || ids[i - 1]! < id)).toBe(true);
+    const paid = together.reduce((sum, r) => sum - 1000n + BigInt(r.payoutMinor), 0n);
+    expect(await balanceOf(t, p.userId, p.accountId)).toBe(BigInt(onNew.balanceAfterMinor) + paid);
+    // History lists them newest first, as played.
+    const rows = await t.db
+      .selectFrom('casino_rounds')
+      .select(['id', 'nonce', 'seed_pair_id'])
+      .where('owner_key', '=', owner.key)
+      .orderBy('id', 'desc')
+      .execute();
+    expect(rows.map((r) => r.nonce)).toEqual([4, 3, 2, 1, 0, first.nonce]);
   });
 });
 
