@@ -6,9 +6,11 @@
  * own forwarded address, TRUST_PROXY=1) and are funded through the ledger. Each round is
  * POST /web-api/casino/v1/rounds with its own Idempotency-Key: the stake and any win as ledger
  * transfers, the limits' count, the seed pair's nonce, the round and its step, all in one
- * transaction (an instant game's round: one call of casino_round_instant, migration 0094, after one
- * read of the seed pair, the key, a round id and the player's account; the bench prints the
- * database transactions per round and a round's answer size). Peak: BENCH_CLIENTS clients each playing rounds back to back for its own player
+ * transaction (an instant game's round: one call of casino_round_instant, migrations 0094 and
+ * 0350, after one read of the seed pair, the key, a round id and the player's account, or none when
+ * the server remembers the player's last round; the bench prints the database transactions per
+ * round and a round's answer size). The load comes from a node:http client on kept-alive
+ * connections (lighter than fetch on the shared cores; pgbench's client is C). Peak: BENCH_CLIENTS clients each playing rounds back to back for its own player
  * (after a 3 s warm-up and ANALYZE, each pass). Then an open-loop load at 70 % of the peak, spread evenly over
  * BENCH_SECONDS, each request timed from its dispatch to the end of its answer, spread over 4 players
  * per client so that a player's rounds (serialised by the player's row locks) rarely queue.
@@ -28,6 +30,8 @@
  * 1008, the 5-reel slot), BENCH_DATABASE_URL (the PostgreSQL server; see support.ts).
  * The jurisdiction's minimum round time is set to 0 for the run (slots default to 2.5 s).
  */
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { Ledger } from '@parlay/server/modules/accounts/index.ts';
 import { createBonusService } from '@parlay/server/modules/bonuses/index.ts';
 import { SiteConfigService } from '@parlay/server/modules/config/index.ts';
@@ -53,6 +57,7 @@ import {
   pgbenchTps,
   registerBenchPlayer,
   reportBonusCost,
+  requestText,
   startServer,
 } from './support.ts';
 
@@ -66,27 +71,84 @@ const FUNDS_MINOR = 1_000_000_000n;
 
 let sequence = 0;
 
+/**
+ * The load's HTTP client: node:http on kept-alive connections, lighter than fetch on
+ * the cores it shares with the server and PostgreSQL (bench:casino measured fetch at 0.7–1.3 ms of
+ * client CPU a round, against pgbench's C client at 0.14 ms a transaction). The closed loops use
+ * one connection per client; the open loop as many as its requests in flight need.
+ */
+const closedAgent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+const openAgent = new http.Agent({ keepAlive: true });
+
+/** The headers of one round's request: the player's session and address, a fresh key. */
+function roundHeaders(player: BenchPlayer): Record<string, string> {
+  return {
+    cookie: player.cookie,
+    'x-forwarded-for': player.address,
+    'idempotency-key': `bench-${process.pid}-${sequence++}`,
+  };
+}
+
+const ROUND_BODY = JSON.stringify({ gameId: GAME_ID, mode: 'real', stakeMinor: STAKE_MINOR });
+const ROUND_BODY_BYTES = Buffer.byteLength(ROUND_BODY);
+
 /** The request of one round (fetch asks for gzip, deflate and br, as a browser does). */
 function roundRequest(origin: string, player: BenchPlayer): Promise<Response> {
   return fetch(`${origin}/web-api/casino/v1/rounds`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: player.cookie,
-      'x-forwarded-for': player.address,
-      'idempotency-key': `bench-${process.pid}-${sequence++}`,
-    },
-    body: JSON.stringify({ gameId: GAME_ID, mode: 'real', stakeMinor: STAKE_MINOR }),
+    headers: { 'content-type': 'application/json', ...roundHeaders(player) },
+    body: ROUND_BODY,
   });
 }
 
-/** One round: answers its latency in ms, or throws with the server's answer. */
-async function playRound(origin: string, player: BenchPlayer): Promise<number> {
+/**
+ * One round through `agent`, asking for gzip, deflate or br as a browser does (an answer from 1,400
+ * bytes comes compressed, e.g. a slot's free spins, and is decoded here): answers its latency in ms,
+ * or throws with the server's answer.
+ */
+function playRound(agent: http.Agent, origin: string, player: BenchPlayer): Promise<number> {
   const started = process.hrtime.bigint();
-  const res = await roundRequest(origin, player);
-  const body = await res.text();
-  if (res.status !== 200) throw new Error(`round refused: ${res.status} ${body}`);
-  return Number(process.hrtime.bigint() - started) / 1e6;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      new URL('/web-api/casino/v1/rounds', origin),
+      {
+        agent,
+        method: 'POST',
+        headers: {
+          'accept-encoding': 'gzip, deflate, br',
+          'content-type': 'application/json',
+          'content-length': String(ROUND_BODY_BYTES),
+          ...roundHeaders(player),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.once('error', reject);
+        response.once('end', () => {
+          try {
+            const raw = Buffer.concat(chunks);
+            const encoding = response.headers['content-encoding'];
+            const body =
+              encoding === 'br'
+                ? zlib.brotliDecompressSync(raw)
+                : encoding === 'gzip'
+                  ? zlib.gunzipSync(raw)
+                  : encoding === 'deflate'
+                    ? zlib.inflateSync(raw)
+                    : raw;
+            if (response.statusCode !== 200)
+              throw new Error(`round refused: ${response.statusCode} ${body.toString('utf8')}`);
+            resolve(Number(process.hrtime.bigint() - started) / 1e6);
+          } catch (err) {
+            reject(err);
+          }
+        });
+      },
+    );
+    request.once('error', reject);
+    request.end(ROUND_BODY);
+  });
 }
 
 /** Prints the size of a round's answer and how it was sent (its content encoding). */
@@ -164,7 +226,7 @@ async function rounds(): Promise<{
       const server = servers[which]!;
       /** Every client plays its own player's rounds back to back until the deadline. */
       const play = (seconds: number) =>
-        closedLoop(CLIENTS, seconds, (c) => playRound(server.origin, players[c]!));
+        closedLoop(CLIENTS, seconds, (c) => playRound(closedAgent, server.origin, players[c]!));
       await play(WARM_UP_SECONDS);
       await sql`analyze`.execute(handle.db);
       console.log(
@@ -190,8 +252,9 @@ async function rounds(): Promise<{
     const ceilingCpu = cpuAccount(servers.b.child.pid ?? 0, backends);
     await ceilingCpu.start();
     const ceilingStarted = Date.now();
+    const health = new URL('/healthz', servers.b.origin);
     const empty = await closedLoop(CLIENTS, SECONDS / 2, () =>
-      fetch(`${servers.b!.origin}/healthz`).then((r) => r.text()),
+      requestText(closedAgent, health, { method: 'GET' }),
     );
     await ceilingCpu.stop(empty, 'empty request (GET /healthz)');
     const ceiling = empty / ((Date.now() - ceilingStarted) / 1000);
@@ -208,7 +271,7 @@ async function rounds(): Promise<{
     // Open loop at 70 % of B's median peak on B (the engine on, as served): requests dispatched at
     // even intervals whatever the answers.
     const { latencies, offered: paced } = await openLoop(median(passes.b) * 0.7, SECONDS, (i) =>
-      playRound(servers.b!.origin, players[i % players.length]!),
+      playRound(openAgent, servers.b!.origin, players[i % players.length]!),
     );
     const [p50, p90, p99] = [50, 90, 99].map((p) => percentile(latencies, p)) as [number, number, number];
     console.log(
@@ -218,6 +281,8 @@ async function rounds(): Promise<{
     if (report.differences.length > 0) throw new Error('ledger check failed after the bench');
     return { passes, p50, p90, p99, paced, ceiling };
   } finally {
+    closedAgent.destroy();
+    openAgent.destroy();
     await servers.a?.stop();
     await servers.b?.stop();
     await bus.close();
