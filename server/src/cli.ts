@@ -3,9 +3,12 @@
  * Invalid configuration stops the process with one line naming the bad variable.
  */
 
+import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
+import { once } from 'node:events';
 import path from 'node:path';
-import { startServer } from './main.ts';
+import { fileURLToPath } from 'node:url';
+import { prepareDataDir, startServer } from './main.ts';
 import {
   LEDGER_USAGE,
   Ledger,
@@ -83,7 +86,7 @@ import { createBus } from './platform/bus-factory.ts';
 import { systemClock } from './platform/clock.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirInUseError } from './platform/data-dir-lock.ts';
-import { openDatabase } from './platform/db.ts';
+import { embeddedDatabaseExists, openDatabase } from './platform/db.ts';
 import { envExample } from './platform/env-example.ts';
 import { AppError } from './platform/errors.ts';
 import { createMetrics } from './platform/metrics.ts';
@@ -93,6 +96,8 @@ import { withServerV8Flags } from './platform/v8-flags.ts';
 const USAGE = `usage: parlay <command>
   start     migrate the database and serve the site (roles from PARLAY_ROLES)
   migrate   apply pending database migrations and exit
+  prepare   migrate and seed as start does before serving, then exit (start runs it in a process
+            of its own on a new embedded database)
   seed      migrate, then load the starting catalogue (idempotent) and exit
   config get [group]             print the site configuration (or one group) as JSON
   config set <group.key> <json>  change one setting (checked against its schema)
@@ -282,6 +287,22 @@ function workerConfig(config: Config): Config {
   return { ...config, roles: roles.length > 0 ? roles : ['api'] };
 }
 
+/**
+ * `parlay prepare` in a child process on this process's Node, flags and environment: its exit code
+ * (0: prepared; else it has said why on stderr, e.g. the one line of a DATA_DIR in use). Creating,
+ * migrating and seeding an embedded database leaves 60–140 MB of native memory (compiled initdb, the
+ * allocator's high-water mark) that a process does not give back (docs/deploy.md, Memory).
+ */
+async function prepareInChild(): Promise<number> {
+  const script = process.argv[1] ?? fileURLToPath(import.meta.url);
+  const child = spawn(process.execPath, [...process.execArgv, script, 'prepare'], {
+    env: process.env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return code ?? 1;
+}
+
 /** Migrates once, then forks WEB_CONCURRENCY processes sharing the port; replaces any that dies. */
 async function startCluster(config: Config): Promise<number> {
   await withDatabase(config, (handle) => migrate(handle));
@@ -322,6 +343,12 @@ async function run(command: string | undefined): Promise<number> {
     case 'start': {
       if (config.webConcurrency > 1 && cluster.isPrimary) return startCluster(config);
       const startedAt = performance.now();
+      // A new embedded database is created, migrated and seeded by a process of its own, whose
+      // memory leaves with it (main.ts prepareDataDir; docs/deploy.md Memory).
+      if (config.databaseUrl === null && !embeddedDatabaseExists(config.dataDir)) {
+        const code = await prepareInChild();
+        if (code !== 0) return code;
+      }
       const server = await startServer(workerConfig(config));
       server.app.log.info(
         {
@@ -345,6 +372,11 @@ async function run(command: string | undefined): Promise<number> {
     case 'backup':
     case 'restore':
       return runBackupCommand(config, command, process.argv.slice(3));
+    case 'prepare': {
+      const report = await prepareDataDir(config);
+      console.log(report.applied.length ? `applied ${report.applied.join(', ')}` : 'database is up to date');
+      return 0;
+    }
     case 'migrate': {
       const report = await withDatabase(config, (db) => migrate(db));
       console.log(report.applied.length ? `applied ${report.applied.join(', ')}` : 'database is up to date');

@@ -54,9 +54,10 @@ import { createBus } from './platform/bus-factory.ts';
 import { systemClock } from './platform/clock.ts';
 import { type Config, hasRole } from './platform/config.ts';
 import { openDatabase } from './platform/db.ts';
+import { startIdleCollector } from './platform/idle-collect.ts';
 import { Leadership } from './platform/leadership.ts';
 import { createMetrics } from './platform/metrics.ts';
-import { migrate } from './platform/migrations.ts';
+import { type MigrationReport, migrate } from './platform/migrations.ts';
 import type { ModuleDeps } from './platform/module.ts';
 import { PrivateLogBus, startPrivateLogPrune } from './platform/private-log.ts';
 
@@ -100,8 +101,11 @@ export async function createDeps(config: Config): Promise<ModuleDeps> {
   };
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
-  const deps = await createDeps(config);
+/**
+ * Migrates the database and loads what a site starts with (idempotent): what `parlay start` does
+ * before serving, and what `parlay prepare` does alone.
+ */
+async function prepareDatabase(deps: ModuleDeps, config: Config): Promise<MigrationReport> {
   const report = await migrate(deps.db);
   if (config.seedOnStart && (await isCatalogueEmpty(deps.db.db))) await seedCatalogue(deps.db.db);
   // Idempotent: also makes the games of in-house engines registered since the last start playable.
@@ -114,6 +118,31 @@ export async function startServer(config: Config): Promise<RunningServer> {
       createContent({ db: deps.db.db, clock: deps.clock, bus: deps.bus }, contentStorageAt(config.dataDir)),
     );
   }
+  return report;
+}
+
+/**
+ * `parlay prepare`: migrates and seeds as `parlay start` does, then closes the database. `parlay
+ * start` runs it in a process of its own on a new embedded database (cli.ts), so that the memory of
+ * initdb, the migrations and the seeding leaves with that process instead of staying resident in the
+ * server (issue 25, docs/deploy.md Memory).
+ */
+export async function prepareDataDir(config: Config): Promise<MigrationReport> {
+  const deps = await createDeps(config);
+  try {
+    return await prepareDatabase(deps, config);
+  } finally {
+    try {
+      await deps.bus.close();
+    } finally {
+      await deps.db.close();
+    }
+  }
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const deps = await createDeps(config);
+  const report = await prepareDatabase(deps, config);
   // Singleton job groups run in the one workers process that holds the group's advisory lock
   // (server/src/platform/leadership.ts); with the embedded database this process always does.
   const leadership = hasRole(config, 'workers')
@@ -274,6 +303,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // A quiet server's garbage is given back (platform/idle-collect.ts says why and when).
+  const idleCollector = startIdleCollector({
+    onCollect: (ms, before, after) =>
+      app.log.debug(
+        { ms: Math.round(ms), heapUsedMb: [before, after].map((b) => Math.round(b / 2 ** 20)) },
+        'idle server: memory collected',
+      ),
+  });
+  const busy = (request: { url?: string | undefined }) => idleCollector.busy(request);
+  app.server.on('request', busy);
+  app.server.on('upgrade', busy);
   return {
     app,
     deps,
@@ -282,6 +322,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // requests in flight finish (they may wait on a worker), then stop the workers after their
     // current pass and release leadership; the bus and the database close last.
     async stop() {
+      idleCollector.stop();
       const force = setTimeout(() => app.server.closeAllConnections(), STOP_GRACE_MS);
       try {
         await app.close();

@@ -197,6 +197,11 @@ function postgresPool(pgModule: typeof pg, connectionString: string, poolSize: n
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/** Whether DATA_DIR already holds an embedded database (false: the next open runs initdb). */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(path.join(path.resolve(dataDir, 'pglite'), 'PG_VERSION'));
+}
+
 async function openPglite(
   dataDir: string | null,
   start: OpenDatabaseOptions['pglite'] = {},
