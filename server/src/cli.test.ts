@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,21 @@ describe('parlay CLI', { timeout: 300_000 }, () => {
     const again = parlay(['seed'], env);
     expect(again.status).toBe(0);
     expect(again.stdout.trim()).toMatch(/\nseeded 0 content files\nseeded 0 bonus campaigns$/);
+  });
+
+  it('prepares a new embedded database as start does (what start runs in a child), then finds it up to date', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'parlay-cli-'));
+    const env = { DATA_DIR: dataDir };
+    const first = parlay(['prepare'], env);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^applied 0001/);
+    expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+    expect(parlay(['prepare'], env).stdout.trim()).toBe('database is up to date');
+    // Seeded as start seeds: the starter content is there already; the promotions' starter
+    // campaigns, which only `parlay seed` loads, are not.
+    const seeded = parlay(['seed'], env);
+    expect(seeded.status).toBe(0);
+    expect(seeded.stdout.trim()).toMatch(/\nseeded 0 content files\nseeded 4 bonus campaigns$/);
   });
 
   it('gets, sets, refuses and resets site settings', () => {
