@@ -5,7 +5,9 @@
  * loaded, lets it idle, and prints the RSS with its parts: the main thread's JavaScript heap, external
  * memory, PGlite's WebAssembly memory, each render thread's heap, and the rest (native: compiled
  * code, the allocator, the Node binary's pages). Then stops it and starts it again on the same
- * DATA_DIR (already migrated and seeded: what a restarted site holds).
+ * DATA_DIR (already migrated and seeded: what a restarted site holds). The RSS is also sampled
+ * every 2 s while it idles (lowest, median and highest of the second half): one probe is one moment
+ * of the heap's sawtooth.
  * MEMORY_IDLE_SECONDS (default 60); NODE_ENV=development measures the README's plain `npm start`
  * instead; RENDER_THREADS, PAGE_CACHE_MS, PAGE_CACHE_ENTRIES, FEED_PROVIDER, WEB_DIST_DIR,
  * MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_ and MEMORY_PROBE_SNAPSHOT (a heap
@@ -106,6 +108,12 @@ function print(label: string, f: Figures): void {
   console.log(`  rest (native: compiled code, allocator, stacks, thread isolates' own) ${fmt(rest, 0)} MB`);
 }
 
+/** The process's resident set now, MB (VmRSS). */
+function rssMbOf(pid: number): number {
+  const kb = Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
 async function idleRun(label: string, dataDir: string, file: string): Promise<Figures> {
   const passed = Object.fromEntries(
     PASSED.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
@@ -130,9 +138,20 @@ async function idleRun(label: string, dataDir: string, file: string): Promise<Fi
       if (Date.now() > deadline) throw new Error('the server was not ready in 10 min');
       await sleep(500);
     }
-    await sleep(IDLE_SECONDS * 1000);
+    // The RSS every 2 s while it idles: one probe is one moment of a sawtooth (the heap fills with
+    // the feed's garbage until a collection), so the second half's lowest, median and highest.
+    const samples: number[] = [];
+    const idleEnd = Date.now() + IDLE_SECONDS * 1000;
+    while (Date.now() < idleEnd) {
+      await sleep(Math.min(2000, Math.max(0, idleEnd - Date.now())));
+      samples.push(rssMbOf(server.child.pid!));
+    }
     const figures = await probe(server.child.pid!, file);
     print(label, figures);
+    const late = samples.slice(Math.floor(samples.length / 2)).sort((a, b) => a - b);
+    console.log(
+      `  RSS over the last ${Math.round(IDLE_SECONDS / 2)} s idle (every 2 s): lowest ${fmt(late[0] ?? Number.NaN, 0)}, median ${fmt(late[Math.floor(late.length / 2)] ?? Number.NaN, 0)}, highest ${fmt(late.at(-1) ?? Number.NaN, 0)} MB`,
+    );
     return figures;
   } finally {
     await server.stop();
