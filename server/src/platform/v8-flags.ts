@@ -14,7 +14,7 @@
  * MB (idle RSS 447–449 against 478–546 MB). It stays: without it (or at 128) the server spent 20–50 %
  * more processor time per composed page (docs/deploy.md, Memory: 500–600 pages, A/B interleaved).
  * What it costs an idle server is given back by idle-collect.ts: after 30 s without requests the
- * heap is collected to its live size (idle RSS 356–390 MB, docs/deploy.md Memory, session 11).
+ * heap is collected to its live size (idle RSS 349–394 MB, docs/deploy.md Memory, session 11).
  *
  * --max-semi-space-size=16 (MB): that 128 MB young generation is V8's default for a machine with
  * this much memory, in every isolate: the main thread and each render thread. A server that keeps
