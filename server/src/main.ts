@@ -3,7 +3,9 @@
  * an empty catalogue, creates the bus and clock, builds the app for the configured roles, starts
  * the workers and listens. Returns a handle that stops everything in order.
  */
+
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import {
@@ -303,14 +305,29 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
-  // A quiet server's garbage is given back (platform/idle-collect.ts says why and when).
-  const idleCollector = startIdleCollector({
-    onCollect: (ms, before, after) =>
-      app.log.debug(
-        { ms: Math.round(ms), heapUsedMb: [before, after].map((b) => Math.round(b / 2 ** 20)) },
-        'idle server: memory collected',
-      ),
+  // A quiet server's garbage is given back (platform/idle-collect.ts says why and when): one that
+  // serves players (a process of the workers role alone is left to V8: a collection's pause would
+  // hold the feed and the jobs, and such a process runs on PostgreSQL, not the embedded database).
+  const servesPlayers = (['web', 'api', 'realtime'] as const).some((role) => hasRole(config, role));
+  // Upgraded connections (WebSockets) open now, counted on their sockets.
+  let openSockets = 0;
+  app.server.on('upgrade', (_request, socket: Duplex) => {
+    openSockets += 1;
+    socket.once('close', () => {
+      openSockets -= 1;
+    });
   });
+  const idleCollector = startIdleCollector(
+    {
+      openSockets: () => openSockets,
+      onCollect: (ms, before, after) =>
+        app.log.debug(
+          { ms: Math.round(ms), heapUsedMb: [before, after].map((b) => Math.round(b / 2 ** 20)) },
+          'idle server: memory collected',
+        ),
+    },
+    { timer: servesPlayers },
+  );
   const busy = (request: { url?: string | undefined }) => idleCollector.busy(request);
   app.server.on('request', busy);
   app.server.on('upgrade', busy);

@@ -69,6 +69,29 @@ describe('idle collector', () => {
     expect(collector.check()).toBe(true);
   });
 
+  it('an interval that ends with a WebSocket open is not quiet', () => {
+    let open = 1;
+    let collected = 0;
+    const collector = startIdleCollector(
+      {
+        quietChecks: 2,
+        growthBytes: 0,
+        utilization: () => 0,
+        heapUsed: () => 100 * MB,
+        collect: () => {
+          collected += 1;
+        },
+        openSockets: () => open,
+      },
+      { timer: false },
+    );
+    for (let i = 0; i < 5; i += 1) expect(collector.check()).toBe(false);
+    open = 0;
+    expect(collector.check()).toBe(false);
+    expect(collector.check()).toBe(true);
+    expect(collected).toBe(1);
+  });
+
   it('tells of each collection with its time and the heap before and after', () => {
     const told: number[][] = [];
     const collector = startIdleCollector(

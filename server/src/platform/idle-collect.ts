@@ -6,7 +6,9 @@
  * allocating sat at 200–250 MB of main heap of which 120 MB was live, for minutes.
  *
  * Every `checkEveryMs` this looks back at the interval: it was quiet when no HTTP request arrived in
- * it (`busy()`, called for every request but health checks and metrics scrapes) and the event loop
+ * it (`busy()`, called for every request but health checks and metrics scrapes), no WebSocket was
+ * open at its end (`openSockets`: a player watching live prices or a crash round makes no requests,
+ * and a pause of a second would freeze what they watch) and the event loop
  * was busy for at most `maxUtilization` of it (an idle server's feed, workers and embedded database
  * use 10–40 % on a 2-core machine loaded by other work: the bar only keeps out a saturated loop). After `quietChecks` quiet intervals in a row, and when the
  * heap has grown by `growthBytes` since the last collection, it runs one full collection that
@@ -29,6 +31,8 @@ export interface IdleCollectOptions {
   maxUtilization: number;
   /** Growth of the used heap since the last collection that makes one worth it. */
   growthBytes: number;
+  /** WebSockets open now (the realtime role's); an interval that ends with one open is not quiet. */
+  openSockets?: () => number;
   /** Tests: the utilisation of the interval since the previous call, the heap used, the collection. */
   utilization?: () => number;
   heapUsed?: () => number;
@@ -95,7 +99,7 @@ export function startIdleCollector(
       if (!NOT_TRAFFIC.test(request?.url ?? '')) requested = true;
     },
     check() {
-      const calm = utilization() <= o.maxUtilization && !requested;
+      const calm = utilization() <= o.maxUtilization && !requested && (o.openSockets?.() ?? 0) === 0;
       requested = false;
       quiet = calm ? quiet + 1 : 0;
       const before = heapUsed();
