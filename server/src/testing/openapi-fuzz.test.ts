@@ -219,7 +219,10 @@ function playerLost(status: number, body: string, cookies: { name: string; value
 
 afterAll(async () => {
   if (process.env.FUZZ_REPORT) {
-    console.log(`fuzz: ${tally.requests} requests, ${players} players`, Object.fromEntries([...tally.byStatus].sort()));
+    console.log(
+      `fuzz: ${tally.requests} requests, ${players} players`,
+      Object.fromEntries([...tally.byStatus].sort()),
+    );
   }
   await t.close();
 });
