@@ -15,9 +15,11 @@
  *
  *   npm run bench:crash   (BENCH_WS_SOCKETS, BENCH_DURATION_S, BENCH_CRASH_PROCESSES override the defaults;
  *   with BENCH_CRASH_PROCESSES > 1 the sockets are split over that many realtime processes sharing a
- *   NATS bus, nats-server from the Debian package, the first also running the engine)
+ *   NATS bus, nats-server from the Debian package, the first also running the engine; BENCH_CRASH_PROFILE=<dir>
+ *   writes a CPU profile of each server process over the measured window only)
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -74,6 +76,8 @@ async function serve(): Promise<void> {
     bus.subscribe(TOPIC, (message) => {
       if ((message as { type: string }).type === 'crash.tick') ticksPublished += 1;
     });
+    // BENCH_CRASH_PROFILE=<dir>: a CPU profile of the measured window only (not the 10,000 handshakes).
+    const profiler = process.env.BENCH_CRASH_PROFILE ? startProfile() : null;
     const cpuBefore = process.cpuUsage();
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
@@ -83,8 +87,9 @@ async function serve(): Promise<void> {
     process.once(
       'message',
       () =>
-        void stop().then(() => {
+        void stop().then(async () => {
           const total = process.cpuUsage(cpuBefore);
+          await profiler?.then((end) => end());
           process.send?.({
             stats: {
               ticksPublished,
@@ -100,13 +105,40 @@ async function serve(): Promise<void> {
   process.send?.({ ready: `${address.replace('http', 'ws')}/ws` });
 }
 
+/** Starts the inspector's CPU profiler; the answer stops it and writes BENCH_CRASH_PROFILE/crash-<pid>.cpuprofile. */
+async function startProfile(): Promise<() => Promise<void>> {
+  const { Session } = await import('node:inspector/promises');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    const dir = process.env.BENCH_CRASH_PROFILE!;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/crash-${process.pid}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function connectAll(url: string, count: number, onFrame: (raw: string) => void): Promise<WebSocket[]> {
-  const sockets: WebSocket[] = [];
+/** What the measuring side needs of a connection: to end it. */
+interface ClientSocket {
+  terminate(): void;
+}
+
+/** Client of the `ws` library (BENCH_CRASH_CLIENT=ws): its Receiver and a string per message. */
+async function connectAllWs(
+  url: string,
+  count: number,
+  onFrame: (raw: string) => void,
+): Promise<ClientSocket[]> {
+  const sockets: ClientSocket[] = [];
   for (let start = 0; start < count; start += CONNECT_BATCH) {
     const batch = Array.from(
       { length: Math.min(CONNECT_BATCH, count - start) },
@@ -126,6 +158,92 @@ async function connectAll(url: string, count: number, onFrame: (raw: string) => 
   }
   return sockets;
 }
+
+/** The subscribe frame as a client sends it: masked (RFC 6455 §5.3), here with a zero mask. */
+function maskedTextFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  if (payload.length > 125) throw new Error('frame too long for this client');
+  return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length, 0, 0, 0, 0]), payload]);
+}
+
+/**
+ * The default client: the upgrade by node:http, then the server's frames (unmasked, unfragmented
+ * text) cut from each socket's bytes by their length header, and each payload handed on as latin1
+ * text (the ticks are ASCII). It costs the client a fraction of `ws`'s Receiver (a Writable per
+ * socket, a Buffer and a UTF-8 string per message), whose CPU on the same two cores delayed the
+ * reading of ticks the server had already written: 10,000 browsers do not share the server's cores.
+ */
+async function connectAllRaw(
+  url: string,
+  count: number,
+  onFrame: (raw: string) => void,
+): Promise<ClientSocket[]> {
+  const { request } = await import('node:http');
+  const target = new URL(url.replace(/^ws/, 'http'));
+  const subscribe = maskedTextFrame(JSON.stringify({ op: 'subscribe', topic: TOPIC }));
+  const open = () =>
+    new Promise<{ destroy(): void }>((resolve, reject) => {
+      const req = request({
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        agent: false,
+        headers: {
+          Connection: 'Upgrade',
+          Upgrade: 'websocket',
+          'Sec-WebSocket-Version': '13',
+          'Sec-WebSocket-Key': randomBytes(16).toString('base64'),
+        },
+      });
+      req.once('error', reject);
+      req.once('response', (res) => reject(new Error(`no upgrade: HTTP ${res.statusCode}`)));
+      req.once('upgrade', (_res, socket, head) => {
+        socket.setNoDelay(true);
+        let pending: Buffer = head;
+        let subscribed = false;
+        const onData = (chunk: Buffer) => {
+          let buffer = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+          for (;;) {
+            if (buffer.length < 2) break;
+            const opcode = buffer[0]! & 0x0f;
+            let length = buffer[1]! & 0x7f;
+            let offset = 2;
+            if (length === 126) {
+              if (buffer.length < 4) break;
+              length = buffer.readUInt16BE(2);
+              offset = 4;
+            } else if (length === 127) {
+              if (buffer.length < 10) break;
+              length = Number(buffer.readBigUInt64BE(2));
+              offset = 10;
+            }
+            if (buffer.length < offset + length) break;
+            const text = buffer.toString('latin1', offset, offset + length);
+            buffer = buffer.subarray(offset + length);
+            if (opcode !== 0x01) continue;
+            if (!subscribed && text.startsWith('{"op":"subscribed"')) {
+              subscribed = true;
+              resolve(socket);
+            } else onFrame(text);
+          }
+          pending = buffer;
+        };
+        socket.on('data', onData);
+        socket.once('error', reject);
+        if (head.length > 0) onData(Buffer.alloc(0));
+        socket.write(subscribe);
+      });
+      req.end();
+    });
+  const sockets: ClientSocket[] = [];
+  for (let start = 0; start < count; start += CONNECT_BATCH) {
+    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, open);
+    sockets.push(...(await Promise.all(batch)).map((socket) => ({ terminate: () => socket.destroy() })));
+  }
+  return sockets;
+}
+
+const connectAll = process.env.BENCH_CRASH_CLIENT === 'ws' ? connectAllWs : connectAllRaw;
 
 interface ServerStats {
   ticksPublished: number;
@@ -203,18 +321,20 @@ async function measure(): Promise<void> {
       delivered += 1;
       if (ticksSeen.size < 100_000) ticksSeen.add(raw.slice(at, at + 20));
     };
-    const sockets: WebSocket[] = [];
+    const sockets: ClientSocket[] = [];
     for (const [i, url] of urls.entries()) {
       const share = Math.floor(SOCKETS / PROCESSES) + (i < SOCKETS % PROCESSES ? 1 : 0);
       sockets.push(...(await connectAll(url, share, onFrame)));
     }
     measuring = true;
+    const clientCpuBefore = process.cpuUsage();
     const clientLoop = monitorEventLoopDelay({ resolution: 10 });
     clientLoop.enable();
     // The first process runs the engine (the workers role); every process serves sockets.
     for (const [i, child] of children.entries()) child.send({ cmd: 'start', engine: i === 0 });
     await new Promise((r) => setTimeout(r, DURATION_MS));
     measuring = false;
+    const clientCpu = process.cpuUsage(clientCpuBefore);
     const stats = children.map((child) => answer<ServerStats>(child, 'stats'));
     for (const child of children) child.send({ cmd: 'stop' });
     const all = await Promise.all(stats);
@@ -243,6 +363,9 @@ async function measure(): Promise<void> {
     );
     console.log(
       `  event-loop delay p99/max: server ${all.map((x) => `${fmt(x.loopDelayP99Ms)}/${fmt(x.loopDelayMaxMs)}`).join(', ')} ms, this client ${fmt(clientLoop.percentile(99) / 1e6)}/${fmt(clientLoop.max / 1e6)} ms`,
+    );
+    console.log(
+      `  client CPU ${fmt((clientCpu.user + clientCpu.system) / 1000)} ms (its ${SOCKETS} sockets' reads and frame parsing share the machine's cores with the server)`,
     );
     console.log(`  p99 ≤ 100 ms: ${p99 <= 100 ? 'PASS' : 'MISS'}`);
   } finally {
