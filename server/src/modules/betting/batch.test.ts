@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type BettingContext, placeCoupon } from './index.ts';
 import type { CouponRequest } from './price-coupon.ts';
+import { setStakeFactor } from './stake-factors.ts';
 import {
   type BettingTestApp,
   balanceOf,
@@ -226,6 +227,58 @@ describe('batched placement (betting_place_batch)', () => {
     expect(limitedCodes.sort()).toEqual(['LIMIT_WAGER_EXCEEDED', 'accepted']);
     expect(rest[14]).toMatchObject({ status: 'rejected', code: 'ACCOUNT_FROZEN' });
     expect(await balanceOf(t, frozen.accountId)).toBe(1_000_000n);
+  });
+
+  it('answers factors for a coupon a stake factor applies to, which the full path then places or refuses', async () => {
+    const p = await fundedPlayer(t, 100_000n);
+    const other = await fundedPlayer(t, 100_000n);
+    const g = await createGame(t, [2000, 1800]);
+    const single = (accountId: bigint) => ({ ...express(accountId, [g.outcomeIds[0]!]), typeId: 0 });
+    const statuses: string[] = [];
+    const place = t.ctx.batches.place;
+    const ctx: BettingContext = {
+      ...t.ctx,
+      batches: {
+        ...t.ctx.batches,
+        place: {
+          pending: place.pending,
+          submit: async (item) => {
+            const status = await place.submit(item);
+            statuses.push(status);
+            return status;
+          },
+        },
+      },
+    };
+    const factor = (scope: 'player' | 'market', targetId: bigint, factorMilli: number | null) =>
+      setStakeFactor(t.db, {
+        scope,
+        targetId,
+        factorMilli,
+        reason: 'test',
+        setBy: 'test',
+        now: t.clock.now(),
+      });
+
+    // A player's factor: that player's coupon leaves the call; another player's is placed in it.
+    await factor('player', p.userId, 500);
+    expect((await placeCoupon(ctx, p.userId, newKey(), single(p.accountId))).status).toBe('accepted');
+    expect((await placeCoupon(ctx, other.userId, newKey(), single(other.accountId))).status).toBe('accepted');
+    expect(statuses).toEqual(['factors', 'placed']);
+    await factor('player', p.userId, null);
+
+    // A market's factor of 0: the call sends the coupon on, the full path refuses it, nothing moves.
+    statuses.length = 0;
+    await factor('market', g.marketId, 0);
+    const before = await balanceOf(t, other.accountId);
+    const refused = await placeCoupon(ctx, other.userId, newKey(), single(other.accountId));
+    expect(refused).toMatchObject({ status: 'rejected', code: 'STAKE_TOO_HIGH' });
+    expect(statuses).toEqual(['factors']);
+    expect(await balanceOf(t, other.accountId)).toBe(before);
+    await factor('market', g.marketId, null);
+    statuses.length = 0;
+    expect((await placeCoupon(ctx, other.userId, newKey(), single(other.accountId))).status).toBe('accepted');
+    expect(statuses).toEqual(['placed']);
   });
 
   it('refuses a stake that is not one debit and one credit of the same amount (LD004), writing nothing', async () => {

@@ -1,7 +1,8 @@
 /**
  * The placement's two database calls, each batched across concurrent placements of this process
  * (platform/batcher.ts): the plain read of the selections and the write (betting_place_batch,
- * migration 0086); bet ids come in blocks. An idle server sends each placement's call alone and at
+ * migrations 0086 and 0360, which also finds the coupons a stake factor applies to); bet ids come
+ * in blocks. An idle server sends each placement's call alone and at
  * once; under load one call serves many placements, which is what bench/place measures. The write
  * is one statement prepared once per PostgreSQL connection.
  */
@@ -12,7 +13,6 @@ import { IdBlocks } from '../../platform/id-blocks.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { PreparedReservationRecord } from '../accounts/index.ts';
 import { readSelections, type SelectionState } from '../sportsbook/index.ts';
-import { anyStakeFactors, type FactorLeg } from './stake-factors.ts';
 
 /** Calls of one kind running at once; the placements arriving meanwhile wait for the next call. */
 const MAX_IN_FLIGHT = 2;
@@ -32,20 +32,19 @@ export interface BatchedPlacement extends PreparedReservationRecord {
 }
 
 /**
- * placed — written; stale — a selection changed since it was read (price it again); limits — the
+ * placed — written; stale — a selection changed since it was read (price it again); factors — a
+ * stake factor applies to the coupon (its player, a leg's market or sport: migration 0360); limits — the
  * player has limits; funds — the balance or account did not take it within the batch; duplicate —
  * the player's key was used already; retry — the batch failed as a whole (deadlock, or another
  * placement's problem): nothing of it was written. All but placed and stale take the full path.
  */
-export type BatchStatus = 'placed' | 'stale' | 'limits' | 'funds' | 'duplicate' | 'retry';
+export type BatchStatus = 'placed' | 'stale' | 'factors' | 'limits' | 'funds' | 'duplicate' | 'retry';
 
 export interface PlacementBatches {
   /** New bet ids, drawn BET_ID_BLOCK at a time. */
   betIds: IdBlocks;
   selections: Batcher<readonly bigint[], Map<bigint, SelectionState>>;
   place: Batcher<BatchedPlacement, BatchStatus>;
-  /** Whether any stake factor applies to a coupon of these legs by this player (a plain read). */
-  stakeFactors: Batcher<{ userId: bigint; legs: readonly FactorLeg[] }, boolean>;
 }
 
 const PLACE_SQL = `${PREPARED_MARKER} select n, status from betting_place_batch($1::jsonb)`;
@@ -90,11 +89,6 @@ export function createPlacementBatches(db: Kysely<Database>): PlacementBatches {
           ? items.map(() => 'retry' as const)
           : null;
       },
-    }),
-    stakeFactors: createBatcher({
-      maxInFlight: MAX_IN_FLIGHT,
-      maxBatch: MAX_BATCH,
-      run: (items) => anyStakeFactors(db, items),
     }),
   };
 }

@@ -6,16 +6,18 @@
  * checks the balance, and writes the bet, its legs, the stake's transfer and reservation, all or
  * nothing for the whole batch. Answers null when the coupon needs the full transaction
  * (place-in-transaction.ts): a promo code (its one use is claimed there), a free bet or an odds
- * boost, a custom stake check, a coupon a stake factor applies to (stake-factors.ts), a player
- * with any limit row, a balance or account the batch would not take (the full path answers as for
- * one placement: accepted, INSUFFICIENT_FUNDS, ACCOUNT_FROZEN...), or selections that kept
- * changing. A player wagering a bonus places here too:
- * the context's checkBatchedStake refuses a stake above the bonus's maximum bet before the call.
+ * boost, a custom stake check, a coupon a stake factor applies to (stake-factors.ts; the call
+ * itself finds them, migration 0360, so placement reads no factors of its own), a player with any
+ * limit row, a balance or account the batch would not take (the full path answers as for one
+ * placement: accepted, INSUFFICIENT_FUNDS, ACCOUNT_FROZEN...), or selections that kept changing.
+ * A player wagering a bonus places here too: the context's checkBatchedStake looks at the stake
+ * before the call, and a stake above the bonus's maximum bet goes to the full path, which refuses it.
  */
 
+import { AppError } from '../../platform/errors.ts';
 import { type BettingContext, betReference } from './context.ts';
 import { type CouponConfig, resolveCouponSettings } from './coupon-settings.ts';
-import type { PlaceAnswer, Placement } from './placement.ts';
+import { isRejectingError, type PlaceAnswer, type Placement } from './placement.ts';
 import { planStake } from './plan-stake.ts';
 import { priceCoupon } from './price-coupon.ts';
 import { replayPlacement } from './replay-placement.ts';
@@ -53,18 +55,11 @@ export async function placeInBatch(
         priced.details,
       );
     }
-    // A coupon with a stake factor is checked in the full path, with the factors' rows locked (read
-    // again after a stale attempt: a market's factor change bumps its version).
-    if (
-      await ctx.batches.stakeFactors.submit({
-        userId,
-        legs: priced.legs.map((l) => l.selection),
-      })
-    )
-      return null;
     const plan = planStake(settings, betId, request.accountId, priced);
-    // The bonus engine's maximum bet while wagering (BONUS_MAX_BET, thrown as in the full path).
-    await ctx.checkBatchedStake?.({ userId, currency: account.iso, stakeMinor: priced.stakeMinor });
+    // The bonus engine's maximum bet while wagering: a stake it refuses is placed by the full path,
+    // which answers as for one placement (a stake factor's refusal first, then BONUS_MAX_BET).
+    if (!(await batchedStakeAllowed(ctx, { userId, currency: account.iso, stakeMinor: priced.stakeMinor })))
+      return null;
     const prepared = await ctx.ledger.prepareReservation(plan.stake, plan.capture);
     const row = betRow(placement, account.iso, now, {
       ...plan.outcome(now),
@@ -91,4 +86,18 @@ export async function placeInBatch(
     if (status !== 'stale') return null;
   }
   return null;
+}
+
+/** Whether the context's check before the call (the bonus's maximum bet) lets the stake through. */
+async function batchedStakeAllowed(
+  ctx: BettingContext,
+  stake: { userId: bigint; currency: string; stakeMinor: bigint },
+): Promise<boolean> {
+  try {
+    await ctx.checkBatchedStake?.(stake);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && isRejectingError(err.code)) return false;
+    throw err;
+  }
 }

@@ -5,8 +5,10 @@
  * maximum bet for the currency and the market's own maximum stake. A stake above it is refused with
  * STAKE_TOO_HIGH (limitKind stake_factor, maxMinor: the player's effective maximum), as the
  * market maximum is. The full placement reads the rows FOR SHARE in its transaction; the batched
- * path leaves any coupon a factor applies to to the full one (place-in-batch.ts), so a factor
- * changed while placements run either waits for those that read it or is seen by them.
+ * path's call (betting_place_batch, migration 0360) answers 'factors' for any coupon a factor
+ * applies to, after taking its markets FOR SHARE, and that coupon is placed by the full path
+ * (place-in-batch.ts), so a factor changed while placements run either waits for those that read
+ * it or is seen by them.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/schema.ts';
@@ -62,36 +64,6 @@ export async function readStakeFactors(
     else factors.sportMilli.set(Number(row.target_id), row.factor_milli);
   }
   return factors;
-}
-
-/**
- * For each coupon (its player and legs), whether any factor applies to it: one plain read of the
- * factors of all of them, answering per coupon what hasFactors(readStakeFactors(…)) would.
- */
-export async function anyStakeFactors(
-  db: Kysely<Database>,
-  coupons: readonly { userId: bigint; legs: readonly FactorLeg[] }[],
-): Promise<boolean[]> {
-  const users = [...new Set(coupons.map((c) => c.userId))];
-  const markets = [...new Set(coupons.flatMap((c) => c.legs.map((l) => l.marketId)))];
-  const sports = [...new Set(coupons.flatMap((c) => c.legs.map((l) => BigInt(l.sportId))))];
-  const rows = await db
-    .selectFrom('betting_stake_factors')
-    .select(['scope', 'target_id'])
-    .where((eb) =>
-      eb.or([
-        ...(users.length ? [eb.and([eb('scope', '=', 'player'), eb('target_id', 'in', users)])] : []),
-        ...(markets.length ? [eb.and([eb('scope', '=', 'market'), eb('target_id', 'in', markets)])] : []),
-        ...(sports.length ? [eb.and([eb('scope', '=', 'sport'), eb('target_id', 'in', sports)])] : []),
-      ]),
-    )
-    .execute();
-  const present = new Set(rows.map((r) => `${r.scope}:${BigInt(r.target_id)}`));
-  return coupons.map(
-    (c) =>
-      present.has(`player:${c.userId}`) ||
-      c.legs.some((l) => present.has(`market:${l.marketId}`) || present.has(`sport:${BigInt(l.sportId)}`)),
-  );
 }
 
 export function hasFactors(factors: StakeFactors): boolean {
