@@ -51,10 +51,15 @@ export async function placeCoupon(
     answer = await recordRejection(ctx, base, err.code as RejectionCode, rejectionDetails(err.details));
   }
   if (answer.betId !== null) {
-    await publishBet(ctx, userId, {
+    // The answer does not wait for the bet's message: the bet is committed, and the message's
+    // durable log (a write and a commit of its own, platform/private-log.ts) would add them to
+    // every placement's time. Messages of one player still go out in the order published.
+    void publishBet(ctx, userId, {
       betId: answer.betId,
       status: answer.status,
       ...(answer.status === 'rejected' ? { code: answer.code } : {}),
+    }).catch(() => {
+      // The bus reports its own failures; a message that cannot go out is read again over HTTP.
     });
   }
   return answer;
