@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact, launchBrowser, REPO_ROOT, type StartedServer, startParlay } from './support.ts';
 
@@ -74,6 +74,8 @@ describe('referrals, fingerprint, live balance, phone masks, contacts and the co
   }
 
   const signedIn = (page: Page) => page.locator('[data-testid="user-area"][data-signed-in="true"]').waitFor();
+  /** Waits until a phone number input has its country's mask (the phone countries and masks are loaded). */
+  const masksLoaded = (number: Locator) => expect.poll(() => number.getAttribute('data-mask')).not.toBe('');
 
   it('keeps the landing referral cookies, sends the fingerprint, and follows the balance live', async () => {
     const context = await newContext();
@@ -155,6 +157,9 @@ describe('referrals, fingerprint, live balance, phone masks, contacts and the co
     const modal = page.locator('[data-auth-modal="login"]');
     await modal.getByRole('button', { name: 'Phone', exact: true }).click();
     const number = modal.getByLabel('Phone number');
+    // The masks come from the API after the fields mount (until then any 4-14 digits are taken as
+    // typed): typing first and changing the country after would keep digits no mask allows.
+    await masksLoaded(number);
     await number.fill('9123456789');
     await expect.poll(() => number.inputValue()).toBe('(912) 345-67-89');
     await modal.getByText('Format: (000) 000-00-00').waitFor();
@@ -172,6 +177,8 @@ describe('referrals, fingerprint, live balance, phone masks, contacts and the co
     await page.locator('main[data-mf-app="auth"] [data-hydrated="true"]').waitFor();
     const form = page.locator('main form');
     await form.getByRole('button', { name: 'By phone' }).click();
+    // A new page loads the masks again: the eleventh digit is dropped only under the Russian mask.
+    await masksLoaded(form.getByLabel('Phone number'));
     await form.getByLabel('Phone number').fill('79111234567');
     await form.getByTestId('phone-country').selectOption({ label: '+44 United Kingdom' });
     await expect.poll(() => form.getByLabel('Phone number').inputValue()).toBe('7911 123456');
