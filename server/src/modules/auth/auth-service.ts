@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Database } from '../../platform/schema.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import type { Caller } from './caller.ts';
+import { DeferredSession, termsInForce } from './deferred-session.ts';
 import type { ServerKeys } from './server-keys.ts';
 import {
   type SessionCookie,
@@ -240,6 +241,28 @@ export class AuthService {
   }
 
   /**
+   * A correctly signed, unexpired token's session, left for the statement that uses it to check
+   * (deferred-session.ts, auth_session_check of migration 0355): no database trip here. No token,
+   * a forged or an expired one: 401 NOT_AUTHENTICATED, as requireUser answers. `read` is the
+   * ordinary check, for a path that cannot carry the statement's.
+   */
+  async defer(
+    token: string | null,
+    read: () => Promise<{ userId: number; sessionId: string }>,
+  ): Promise<DeferredSession> {
+    const claims = token ? await this.sessions.readToken(token) : null;
+    const now = this.#clock.nowMs();
+    if (!claims || now >= claims.exp * 1000) throw new AppError('NOT_AUTHENTICATED');
+    const [latest, enabled] = await Promise.all([this.terms.latest(), this.#termsConfirmationEnabled()]);
+    return new DeferredSession(claims, now, termsInForce(enabled, latest), read);
+  }
+
+  async #termsConfirmationEnabled(): Promise<boolean> {
+    const features = (await this.#siteConfig.groups(['features'], 'ru')).features ?? {};
+    return features.isTermsConfirmationEnabled !== false;
+  }
+
+  /**
    * The session a token names: null for no token, a forged one, or an ended session; an expired
    * token of a live session still resolves (isTokenValid false), for its renewal.
    */
@@ -262,8 +285,7 @@ export class AuthService {
     if (state === 'dead') return null;
     if (now - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await this.sessions.touch(row.id);
     const termsAt = await this.terms.latest();
-    const features = (await this.#siteConfig.groups(['features'], 'ru')).features ?? {};
-    const enabled = features.isTermsConfirmationEnabled !== false;
+    const enabled = await this.#termsConfirmationEnabled();
     return {
       isTokenValid: state === 'valid',
       user: {

@@ -12,6 +12,7 @@ import {
   type ResolvedSession,
   type SessionUser,
 } from './auth-service.ts';
+import type { DeferredSession } from './deferred-session.ts';
 import type { AnswerWithCookie, SessionCookie } from './session-store.ts';
 
 export const SESSION_COOKIE = 'user_token';
@@ -68,6 +69,14 @@ export async function requireUser(
   options: RequireUserOptions = {},
 ): Promise<SessionUser> {
   return admitUser(await getSessionUser(auth, request), !SAFE_METHODS.has(request.method), options);
+}
+
+/**
+ * The request's session left for the statement that uses it to check (deferred-session.ts): 401
+ * NOT_AUTHENTICATED now for no token, a forged or an expired one; `require()` is requireUser.
+ */
+export function deferSession(auth: AuthService, request: FastifyRequest): Promise<DeferredSession> {
+  return auth.defer(tokenOf(request), () => requireUser(auth, request));
 }
 
 /** Forgets what was resolved for a request (after its session changed). */

@@ -11,6 +11,9 @@
  *     await confirmation;
  *   - requireUserHook: the same as a Fastify preHandler; calling requireUser(request) again in the
  *     handler costs nothing, the answer is kept per request;
+ *   - deferSession(request): Promise<DeferredSession>, the session checked later inside the statement
+ *     that uses it (deferred-session.ts, SQL auth_session_check of migration 0355): the token's
+ *     signature and expiry now (401 otherwise), the user only from the statement's verdict;
  *   - signOut(request, reply): ends the request's session and clears its cookie;
  *   - forgetSessionUser(request): forget the user resolved for the request, after its session changed.
  *
@@ -28,6 +31,7 @@ import type { ModuleDeps } from '../../platform/module.ts';
 import type { SiteConfigService } from '../config/index.ts';
 import { createAuthContext } from './auth-context.ts';
 import { AuthService, type RequireUserOptions, type SessionUser } from './auth-service.ts';
+import type { DeferredSession } from './deferred-session.ts';
 import { DevIdp, devIssuer, isDevIdpEnabled } from './dev-idp.ts';
 import * as httpSession from './http-session.ts';
 import { qrLoginRoutes } from './qr-login-routes.ts';
@@ -47,6 +51,7 @@ import { TermsService } from './terms.ts';
 
 export type { RequireUserOptions, SessionUser } from './auth-service.ts';
 export { AuthService } from './auth-service.ts';
+export type { CheckedUser, DeferredSession, SessionCheckArgs, SessionVerdict } from './deferred-session.ts';
 export { DEV_CLIENT_ID, DEV_IDENTITIES, DEV_PROVIDER } from './dev-idp.ts';
 export { SESSION_COOKIE } from './http-session.ts';
 export { ServerKeys } from './server-keys.ts';
@@ -96,6 +101,15 @@ export function requireUser(request: FastifyRequest, options?: RequireUserOption
 /** requireUser as a Fastify preHandler: `app.post(path, { preHandler: requireUserHook }, handler)`. */
 export async function requireUserHook(request: FastifyRequest): Promise<void> {
   await requireUser(request);
+}
+
+/**
+ * The request's session, to be checked by the statement that uses it (auth_session_check, migration
+ * 0355): 401 NOT_AUTHENTICATED at once for no token, a forged or an expired one. The user comes
+ * from `admit(verdict)` or `require()` only (deferred-session.ts).
+ */
+export function deferSession(request: FastifyRequest): Promise<DeferredSession> {
+  return httpSession.deferSession(authOf(request), request);
 }
 
 /** Ends the request's session (if any) and clears its cookie, e.g. when a player asks to log out. */

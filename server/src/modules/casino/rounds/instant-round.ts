@@ -36,6 +36,7 @@ import type { InHouseGame, Json } from '@parlay/domain/casino/engine/in-house-ga
 import { CompiledQuery } from 'kysely';
 import { PREPARED_MARKER } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
+import type { DeferredSession } from '../../auth/index.ts';
 import { type InstantBonus, type InstantBonusPlan, NO_BONUS_WALLET } from './bonus-wallet.ts';
 import type { RememberedRound, RoundsContext } from './context.ts';
 import { activePair, type SeedPairRow } from './fairness.ts';
@@ -62,7 +63,9 @@ const DEADLOCK = '40P01';
 const READ_SQL = `${PREPARED_MARKER} select p.id, p.owner_key, p.server_seed, p.commitment, p.client_seed,
   p.next_nonce, p.created_at, p.revealed_at, r.request_hash, r.answer,
   nextval('casino_rounds_id_seq') as round_id,
-  a.id as account_id, a.currency as account_currency, a.is_frozen as account_frozen
+  a.id as account_id, a.currency as account_currency, a.is_frozen as account_frozen,
+  case when $4::text is null then null
+    else auth_session_check($4::text, $3::bigint, $5::timestamptz, $6::timestamptz) end as session_status
 from (select 1) as one
 left join casino_seed_pairs p on p.owner_key = $1 and p.revealed_at is null
 left join casino_requests r on r.owner_key = $1 and r.idempotency_key = $2
@@ -74,7 +77,7 @@ left join lateral (
   limit 1
 ) a on true`;
 
-const PLAY_SQL = `${PREPARED_MARKER} select status, detail, answer from casino_round_instant($1::jsonb)`;
+const PLAY_SQL = `${PREPARED_MARKER} select status, detail, answer, session from casino_round_instant($1::jsonb)`;
 
 /** Entries kept per process before the memory is emptied (one entry per recently playing owner). */
 const REMEMBERED_MAX = 50_000;
@@ -88,6 +91,8 @@ interface ReadRow extends Omit<SeedPairRow, 'id'> {
   account_id: bigint | null;
   account_currency: string | null;
   account_frozen: boolean | null;
+  /** auth_session_check's verdict (migration 0355) when the round carries a deferred session. */
+  session_status: string | null;
 }
 
 /** The checks of POST /rounds that start-round.ts shares with this path, so both refuse alike. */
@@ -112,6 +117,13 @@ interface InstantInput {
   /** The request of POST /rounds (start-round.ts StartRoundRequest): its mode, stake and params. */
   request: { mode: 'real' | 'demo'; stakeMinor: string; params: unknown };
   checks: InstantChecks;
+  /**
+   * The request's session when the route left its check to this path's statements (auth's
+   * deferSession): the read and the call check it first (auth_session_check, migrations 0355 and
+   * 0356) and their verdict is admitted before anything they answer is used; a refused session
+   * writes nothing and throws NOT_AUTHENTICATED (TERMS_NOT_CONFIRMED for unconfirmed terms).
+   */
+  session?: DeferredSession;
 }
 
 export async function startInstantRound(ctx: RoundsContext, input: InstantInput): Promise<RoundView | null> {
@@ -140,6 +152,7 @@ function rememberedRow(r: RememberedRound): ReadRow {
     account_id: r.accountId,
     account_currency: r.currency,
     account_frozen: false,
+    session_status: null,
   };
 }
 
@@ -159,12 +172,26 @@ async function playInstant(
     if (instant) return instant.call(wallet, input.userId, fresh);
     return engaged!.call(wallet, input.userId);
   };
+  const { session } = input;
+  const check = session?.checkArgs;
+  // The read's row once its session verdict (if it carries the check) is admitted.
   const read = () =>
     ctx.db
       .executeQuery<ReadRow>(
-        CompiledQuery.raw(READ_SQL, [input.ownerKey, input.idempotencyKey, input.userId.toString()]),
+        CompiledQuery.raw(READ_SQL, [
+          input.ownerKey,
+          input.idempotencyKey,
+          input.userId.toString(),
+          check?.session_id ?? null,
+          check?.at ?? null,
+          check?.terms_at ?? null,
+        ]),
       )
-      .then((r) => r.rows[0]!);
+      .then((r) => {
+        const row = r.rows[0]!;
+        session?.admit(row.session_status);
+        return row;
+      });
   // A replayed key answers its first answer whatever the checks would say now (as the full path).
   const [first, playable, bonus] = await Promise.allSettled([
     remembered ? rememberedRow(remembered) : read(),
@@ -321,6 +348,7 @@ async function playInstant(
       win_hash: moveHash('win', { player, roundRef, amountMinor: payout }),
       answer,
       ...(plan ? { bonus: plan.call } : {}),
+      ...(check ? { session: check } : {}),
     };
     const accounts = [
       ...new Set([
@@ -337,19 +365,25 @@ async function playInstant(
       async () => {
         try {
           return (
-            await ctx.db.executeQuery<{ status: string; detail: string | null; answer: RoundView | null }>(
-              CompiledQuery.raw(PLAY_SQL, [sent]),
-            )
+            await ctx.db.executeQuery<{
+              status: string;
+              detail: string | null;
+              answer: RoundView | null;
+              session: string | null;
+            }>(CompiledQuery.raw(PLAY_SQL, [sent]))
           ).rows[0]!;
         } catch (err) {
           // A deadlock with another kind of transaction rolled the whole call back: played again.
           if ((err as { code?: string }).code === DEADLOCK)
-            return { status: 'stale', detail: null, answer: null };
+            return { status: 'stale', detail: null, answer: null, session: null };
           throw err;
         }
       },
       (r) => r.status === 'done',
     );
+    // The call checked the session first (0356): a refusal ('session') wrote nothing and throws here
+    // (a deadlock's row has no verdict: the round is read again, and the read checks).
+    if (session && (result.session !== null || result.status !== 'stale')) session.admit(result.session);
     switch (result.status) {
       case 'done': {
         plan?.committed();

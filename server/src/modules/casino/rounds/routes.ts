@@ -22,7 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/errors.ts';
 import { IdString } from '../../../platform/request-schemas.ts';
 import type { RoutesApp } from '../../../platform/typed-routes.ts';
-import { getSessionUser, requireUser } from '../../auth/index.ts';
+import { deferSession, getSessionUser, requireUser } from '../../auth/index.ts';
 import { actInRound } from './act-in-round.ts';
 import { demoOwner, type Owner, playerOwner, type RoundsContext } from './context.ts';
 import { fairnessView, rotatePair } from './fairness.ts';
@@ -37,7 +37,8 @@ import {
   roundOwnerKey,
   verifyData,
 } from './read-rounds.ts';
-import { startRound } from './start-round.ts';
+import type { RoundView } from './round-view.ts';
+import { startRound, startRoundOfSession } from './start-round.ts';
 import { tellFinished } from './tell-finished.ts';
 
 const PREFIX = '/web-api/casino/v1';
@@ -258,14 +259,23 @@ export async function roundsRoutes(app: RoutesApp, options: { ctx: RoundsContext
     },
     async (request, reply) => {
       const key = idempotencyKey(request);
-      const owner = await ownerOf(request, reply, request.body.mode);
-      const round = await startRound(ctx, owner, key, {
+      const body = {
         gameId: request.body.gameId,
         mode: request.body.mode,
         stakeMinor: request.body.stakeMinor,
         params: request.body.params ?? null,
         ...(request.body.freeSpinBonusId ? { freeSpinBonusId: request.body.freeSpinBonusId } : {}),
-      });
+      };
+      // Real money: the session is checked by the round's own statement (auth's deferSession; an
+      // instant round is then one database statement), or by the ordinary read on the full path.
+      let played: { round: RoundView; owner: Owner };
+      if (request.body.mode === 'real') {
+        played = await startRoundOfSession(ctx, await deferSession(request), key, body);
+      } else {
+        const owner = demoOf(request, reply, true);
+        played = { round: await startRound(ctx, owner, key, body), owner };
+      }
+      const { round, owner } = played;
       // A free spin wagers none of the player's money: it is not told (tournaments do not score it).
       if (!request.body.freeSpinBonusId) await tellFinished(ctx, owner, round, request.log);
       return round;

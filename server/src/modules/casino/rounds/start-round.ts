@@ -16,11 +16,12 @@ import type { InHouseGame, Json } from '@parlay/domain/casino/engine/in-house-ga
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../platform/errors.ts';
 import type { Database } from '../../../platform/schema.ts';
-import type { Owner, RoundsContext } from './context.ts';
+import type { DeferredSession } from '../../auth/index.ts';
+import { type Owner, playerOwner, type RoundsContext } from './context.ts';
 import { activePair } from './fairness.ts';
 import { startFreeSpinRound } from './free-spin-round.ts';
 import { type CasinoGameEntry, DEMO_CURRENCY, stakeLimitOf } from './game-lookup.ts';
-import { startInstantRound } from './instant-round.ts';
+import { type InstantChecks, startInstantRound } from './instant-round.ts';
 import { type Jurisdiction, jurisdictionOf } from './jurisdiction.ts';
 import { demoBalance, demoPurse, type Purse, realPurse } from './purse.ts';
 import {
@@ -109,19 +110,9 @@ export async function activeAccount(ctx: RoundsContext, userId: bigint): Promise
   return { userId, accountId: account.id, currency: account.iso };
 }
 
-export async function startRound(
-  ctx: RoundsContext,
-  owner: Owner,
-  idempotencyKey: string,
-  request: StartRoundRequest,
-): Promise<RoundView> {
-  if ((request.mode === 'real') !== (owner.kind === 'player')) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'Real-money rounds are for the signed-in player, demo rounds for the demo session',
-    );
-  }
-  const hash = requestHash([
+/** The request's hash under its Idempotency-Key. */
+function startHash(request: StartRoundRequest): string {
+  return requestHash([
     'start',
     request.gameId,
     request.mode,
@@ -130,6 +121,67 @@ export async function startRound(
     // Only a free spin's request adds its bonus, so the hashes of paid rounds stay as they were.
     ...(request.freeSpinBonusId ? [{ freeSpinBonusId: request.freeSpinBonusId }] : []),
   ]);
+}
+
+function instantChecks(ctx: RoundsContext, request: StartRoundRequest): InstantChecks {
+  return {
+    game: () => playableGame(ctx, request.gameId, request.mode),
+    stake: (entry, currency, settings) => stakeOf(entry, request.stakeMinor, currency, settings),
+  };
+}
+
+/**
+ * POST /rounds of real money for a request whose session the route deferred (auth's deferSession):
+ * an instant round checks it inside its own statements (instant-round.ts, auth_session_check), so
+ * it is one database statement in all; any other round (a decisions game, a free spin, a bonus or
+ * limits the full path decides) checks it first by the ordinary read. Answers the round and its
+ * owner, made from the checked user only.
+ */
+export async function startRoundOfSession(
+  ctx: RoundsContext,
+  session: DeferredSession,
+  idempotencyKey: string,
+  request: StartRoundRequest,
+): Promise<{ round: RoundView; owner: Owner }> {
+  if (request.mode === 'real' && !request.freeSpinBonusId) {
+    // The token's user (not checked yet): the statements are built for it and check it first.
+    const claimedUserId = BigInt(session.checkArgs.user_id);
+    const instant = await startInstantRound(ctx, {
+      userId: claimedUserId,
+      ownerKey: playerOwner(claimedUserId).key,
+      idempotencyKey,
+      hash: startHash(request),
+      request,
+      checks: instantChecks(ctx, request),
+      session,
+    });
+    if (instant) {
+      const owner = playerOwner(BigInt(session.checked().userId));
+      if (owner.kind === 'player') await markPlayed(ctx, owner.userId, instant.gameId);
+      return { round: instant, owner };
+    }
+    const owner = playerOwner(BigInt((await session.require()).userId));
+    return { round: await startRound(ctx, owner, idempotencyKey, request, { instantTried: true }), owner };
+  }
+  const owner = playerOwner(BigInt((await session.require()).userId));
+  return { round: await startRound(ctx, owner, idempotencyKey, request), owner };
+}
+
+export async function startRound(
+  ctx: RoundsContext,
+  owner: Owner,
+  idempotencyKey: string,
+  request: StartRoundRequest,
+  /** instantTried: the instant path already answered null for this request (startRoundOfSession). */
+  options: { instantTried?: boolean } = {},
+): Promise<RoundView> {
+  if ((request.mode === 'real') !== (owner.kind === 'player')) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Real-money rounds are for the signed-in player, demo rounds for the demo session',
+    );
+  }
+  const hash = startHash(request);
   const freeSpinBonusId = request.freeSpinBonusId;
   if (freeSpinBonusId) {
     if (owner.kind !== 'player')
@@ -149,7 +201,7 @@ export async function startRound(
     await markPlayed(ctx, owner.userId, request.gameId);
     return answer;
   }
-  if (owner.kind === 'player') {
+  if (owner.kind === 'player' && !options.instantTried) {
     // An instant game's round in one database call (instant-round.ts); null: the full path below.
     const instant = await startInstantRound(ctx, {
       userId: owner.userId,
@@ -157,10 +209,7 @@ export async function startRound(
       idempotencyKey,
       hash,
       request,
-      checks: {
-        game: () => playableGame(ctx, request.gameId, request.mode),
-        stake: (entry, currency, settings) => stakeOf(entry, request.stakeMinor, currency, settings),
-      },
+      checks: instantChecks(ctx, request),
     });
     if (instant) {
       await markPlayed(ctx, owner.userId, instant.gameId);
