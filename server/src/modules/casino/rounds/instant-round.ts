@@ -7,12 +7,15 @@
  *      remembers the owner's last round (RememberedRound in context.ts: its pair at the next
  *      nonce, its account and the next round id its call answered, migration 0350);
  *   2. the round played here at the pair's next nonce, its transfers prepared by the ledger
- *      (prepareTransfer), then casino_round_instant(p) (migrations 0094, 0246, 0350) writes all of
+ *      (prepareTransfer), then casino_round_instant(p) (migrations 0094, 0246, 0350, 0356) writes all of
  *      it in one statement under the pair's lock, or writes nothing and says why: a replayed key
  *      ('duplicate': its first answer), a pair, nonce or account that moved since it was read or
  *      remembered ('stale': read and played again). A round played from memory that is refused
  *      before or by the call is played again from the read, so a replayed key still answers its
  *      first answer whatever the checks would say now.
+ * When the route deferred the session's check (auth's deferSession, startRoundOfSession), both
+ * statements run auth_session_check first (migrations 0355, 0356) and their verdict is admitted
+ * before their answer is used: no session read before the round.
  * A player with an active money bonus plays here too when the bonus wallet offers `instant`
  * (bonuses/instant-wagering.ts, docs/bonuses.md §4): its state is the one this process wrote
  * last, or read beside the first read (batched; none for a player known to hold no bonus), the
