@@ -1,10 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STOP_GRACE_MS } from './main.ts';
+import { CHILD_ENV, copyDataDir, migratedDataDir, newDataDir } from './testing/cli-process.ts';
 import { REPO_ROOT } from './testing/test-app.ts';
 
 const NODE = path.join(REPO_ROOT, 'node_modules/.bin/node');
@@ -12,15 +12,35 @@ const NODE = path.join(REPO_ROOT, 'node_modules/.bin/node');
 function parlay(args: string[], env: Record<string, string>) {
   return spawnSync(NODE, ['--disable-warning=ExperimentalWarning', 'server/src/cli.ts', ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...CHILD_ENV, ...env },
     encoding: 'utf8',
     // A bound: migrating from nothing takes ~5 s on a quiet machine, several times that in a busy CI.
     timeout: 280_000,
   });
 }
 
-// Bounds only: each test runs the CLI in child processes on new data directories; at load 22-30 one
-// took 263 s (about 15 s on a quiet machine).
+let prepared: { dataDir: string; first: SpawnSyncReturns<string> } | null = null;
+/**
+ * A new data directory made by `parlay prepare`, once per file: the prepare test checks that run,
+ * the tests that need a prepared site (start) work on copies of it. Making one is an initdb, a
+ * hundred migrations and the seeding in a child (about 15 s of processor time at load 12).
+ */
+function preparedOnce(): { dataDir: string; first: SpawnSyncReturns<string> } {
+  if (!prepared) {
+    const dataDir = newDataDir('parlay-cli-');
+    prepared = { dataDir, first: parlay(['prepare'], { DATA_DIR: dataDir }) };
+  }
+  return prepared;
+}
+
+function preparedCopy(): string {
+  const { dataDir, first } = preparedOnce();
+  if (first.status !== 0) throw new Error(`parlay prepare failed: ${first.stderr}`);
+  return copyDataDir(dataDir, 'parlay-cli-');
+}
+
+// Bounds only: each test runs the CLI in child processes on data directories of its own; at load
+// 22-30 one took 263 s (about 15 s on a quiet machine).
 describe('parlay CLI', { timeout: 300_000 }, () => {
   it('stops at boot with one clear line naming a bad variable', () => {
     const result = parlay(['start'], { PORT: 'eighty' });
@@ -31,8 +51,7 @@ describe('parlay CLI', { timeout: 300_000 }, () => {
   });
 
   it('migrates and seeds an embedded database idempotently', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'parlay-cli-'));
-    const env = { DATA_DIR: dataDir };
+    const env = { DATA_DIR: newDataDir('parlay-cli-') };
     const first = parlay(['migrate'], env);
     expect(first.stderr).toBe('');
     expect(first.stdout).toMatch(/^applied 0001_platform, /);
@@ -49,12 +68,12 @@ describe('parlay CLI', { timeout: 300_000 }, () => {
   });
 
   it('prepares a new embedded database as start does (what start runs in a child), then finds it up to date', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'parlay-cli-'));
-    const env = { DATA_DIR: dataDir };
-    const first = parlay(['prepare'], env);
+    const { dataDir, first } = preparedOnce();
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/^applied 0001/);
     expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+    // The rest on a copy: the prepared directory stays as prepare left it for the start test.
+    const env = { DATA_DIR: preparedCopy() };
     expect(parlay(['prepare'], env).stdout.trim()).toBe('database is up to date');
     // Seeded as start seeds: the starter content is there already; the promotions' starter
     // campaigns, which only `parlay seed` loads, are not.
@@ -63,8 +82,9 @@ describe('parlay CLI', { timeout: 300_000 }, () => {
     expect(seeded.stdout.trim()).toMatch(/\nseeded 0 content files\nseeded 4 bonus campaigns$/);
   });
 
-  it('gets, sets, refuses and resets site settings', () => {
-    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parlay-cli-')) };
+  it('gets, sets, refuses and resets site settings', async () => {
+    // A migrated site (migrating from nothing is the tests' above).
+    const env = { DATA_DIR: await migratedDataDir('parlay-cli-') };
     expect(parlay(['config', 'set', 'features.isSnowEnabled', 'true'], env).status).toBe(0);
     expect(JSON.parse(parlay(['config', 'get', 'features'], env).stdout).isSnowEnabled).toBe(true);
     const bad = parlay(['config', 'set', 'features.isSnowEnabled', '"yes"'], env);
@@ -96,8 +116,10 @@ describe('parlay CLI', { timeout: 300_000 }, () => {
         LOG_LEVEL: 'silent',
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parlay-cli-')),
         PARLAY_ROLES: 'web,api',
+        ...CHILD_ENV,
+        // A prepared site: start serves it without the child that prepares a new one.
+        DATA_DIR: preparedCopy(),
       },
       stdio: 'ignore',
     });
@@ -111,7 +133,7 @@ describe('parlay CLI', { timeout: 300_000 }, () => {
               () => 0,
             ),
           {
-            // A bound: a first start migrates and seeds a new data directory (~6 s quiet, minutes at load 30).
+            // A bound: a busy CI machine stretches a start many times over.
             timeout: 240_000,
             interval: 200,
           },

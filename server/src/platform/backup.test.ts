@@ -24,7 +24,8 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../modules/accounts/index.ts';
-import { REPO_ROOT } from '../testing/test-app.ts';
+import { CHILD_ENV } from '../testing/cli-process.ts';
+import { pgliteTemplate, REPO_ROOT } from '../testing/test-app.ts';
 import { ManualClock } from './clock.ts';
 import { type DatabaseHandle, openDatabase } from './db.ts';
 import { migrate } from './migrations.ts';
@@ -49,6 +50,7 @@ function parlay(target: Target, ...args: string[]) {
       PARLAY_ENV_FILE: '/nonexistent',
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      ...CHILD_ENV,
       ...target,
     },
     encoding: 'utf8',
@@ -163,7 +165,14 @@ const documents = {
 
 beforeAll(async () => {
   const clock = new ManualClock(new Date('2026-05-01T12:00:00Z'));
-  const handle = await open({ DATA_DIR: source });
+  // Migrated from the tests' template (what migrating from nothing leaves, without initdb and a
+  // hundred migrations here); the restores below migrate their targets themselves.
+  const handle = await openDatabase({
+    databaseUrl: null,
+    dataDir: source,
+    poolSize: 2,
+    pglite: await pgliteTemplate(),
+  });
   try {
     await migrate(handle);
     const ledger = new Ledger(handle.db, clock);

@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/db.ts';
+import { CHILD_ENV, migratedDataDir } from '../../testing/cli-process.ts';
 import { REPO_ROOT } from '../../testing/test-app.ts';
 import { totpCode } from './totp.ts';
 
@@ -13,7 +12,7 @@ const NODE = path.join(REPO_ROOT, 'node_modules/.bin/node');
 function parlay(args: string[], env: Record<string, string>) {
   return spawnSync(NODE, ['--disable-warning=ExperimentalWarning', 'server/src/cli.ts', ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...CHILD_ENV, ...env },
     encoding: 'utf8',
     timeout: 90_000,
   });
@@ -33,7 +32,8 @@ async function withData(
 
 describe('parlay operators / parlay audit', () => {
   it('creates the first admin (password and TOTP shown once); verify passes, then fails after a hand edit or delete', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'parlay-bo-'));
+    // A migrated site (the CLI's migrating from nothing is cli.test.ts's).
+    const dataDir = await migratedDataDir('parlay-bo-');
     const env = { DATA_DIR: dataDir };
     const created = parlay(['operators', 'create', '--login', 'Chief', '--role', 'admin'], env);
     expect(created.stderr).toBe('');
