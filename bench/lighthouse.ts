@@ -6,6 +6,8 @@
  *
  *   npm run bench:lighthouse [-- /en/information/contacts]
  *   WEB_DIST_DIR=/tmp/dist-before npm run bench:lighthouse   (a build kept aside, for before/after)
+ *   BENCH_ORIGIN=http://127.0.0.1:3000 npm run bench:lighthouse   (a server already running; no build,
+ *     no start: on a busy machine a fresh server's first start can take longer than the bench waits)
  * The machine's load average is printed beside the scores: on a busy machine they drop.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { REPO_ROOT } from './support.ts';
+import { type BenchServer, REPO_ROOT } from './support.ts';
 import { startWebServer } from './web-server.ts';
 
 /**
@@ -39,8 +41,9 @@ async function warmUp(origin: string, pagePath: string): Promise<void> {
 
 async function main(): Promise<void> {
   const pagePath = process.argv[2] ?? '/en/';
-  const server = await startWebServer('parlay-lh-');
-  await warmUp(server.origin, pagePath);
+  const server = process.env.BENCH_ORIGIN ? null : await startWebServer('parlay-lh-');
+  const origin = process.env.BENCH_ORIGIN ?? (server as BenchServer).origin;
+  await warmUp(origin, pagePath);
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     const load = () =>
@@ -50,7 +53,7 @@ async function main(): Promise<void> {
     console.log(`  load average at start: ${load()}`);
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i += 1) {
-      const result = await lighthouse(server.origin + pagePath, {
+      const result = await lighthouse(origin + pagePath, {
         port: chrome.port,
         output: 'html',
         logLevel: 'error',
@@ -88,6 +91,18 @@ async function main(): Promise<void> {
         `  ${id.padEnd(15)} ${String(score).padStart(3)} [${each.join(', ')}] (target ≥ ${target}) ${score >= target ? 'PASS' : 'MISS'}`,
       );
     }
+    // The metrics behind the performance score, medians over the runs (ms; CLS unitless).
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'speed-index',
+    ];
+    console.log(
+      `  metrics (median ms): ${metrics
+        .map((id) => `${id} ${Math.round(median(runs.map((run) => run.lhr.audits[id]?.numericValue ?? 0)))}`)
+        .join(', ')}`,
+    );
     for (const audit of Object.values(middle.lhr.audits)) {
       if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
         console.log(`  - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
@@ -99,7 +114,7 @@ async function main(): Promise<void> {
     );
   } finally {
     chrome.kill();
-    await server.stop();
+    await server?.stop();
   }
 }
 
@@ -115,6 +130,7 @@ interface Run {
         score: number | null;
         scoreDisplayMode: string;
         displayValue?: string;
+        numericValue?: number;
         errorMessage?: string;
       }
     >;

@@ -38,6 +38,7 @@ const SHARED_LIBRARIES = [
   '@parlay/i18n/runtime.tsx',
   '@parlay/i18n/languages.ts',
   '@parlay/i18n/format.ts',
+  '@parlay/i18n/site-dictionaries.ts',
   '@parlay/client/api.ts',
   '@parlay/client/realtime.ts',
   '@parlay/client/bets-api.ts',

@@ -235,9 +235,10 @@ async function renderPage(input: ShellRenderInput): Promise<ShellResponse> {
     is12h: context.view.is12h === 1,
     device: context.device,
     geoCountry: context.geoCountry,
-    // auth: the login, registration and forgot-password modals the auth app lends (modals/AppModalSlot.tsx);
-    // limits: the limit popups of signed-in players (limits/LimitsBehaviours.tsx).
-    dictionaries: { ...shellDictionaries, ...pickDictionaries(lng, ['shell', 'auth', 'limits']) },
+    // Only the texts the server-rendered page shows: the header's (common), and an error page's. The
+    // lazy parts (overlays, limit popups, the auth app's lent modals) load theirs as content-hashed
+    // chunks (i18n/src/site-dictionaries.ts) before they draw.
+    dictionaries: pickDictionaries(lng, outcome.view === 'app' ? ['common'] : ['common', 'errors']),
     appModals: appModalSources(manifest),
     menu,
     maintenanceTexts: maintenanceTexts(),

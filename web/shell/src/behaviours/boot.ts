@@ -4,6 +4,7 @@
  * page-chunk reload rule. Everything visible (notifications, modals, consent, notices, buttons, snow)
  * is in ShellOverlays.tsx, loaded lazily right after boot.
  */
+import { loadSiteDictionaries } from '@parlay/i18n/site-dictionaries.ts';
 import type { ChunkLoadError } from '@parlay/mf/host.ts';
 import { CHUNK_RELOAD_STORAGE_KEY, mayReloadForChunk } from '@parlay/mf/view-state.ts';
 import type { ShellState } from '../state.ts';
@@ -25,6 +26,27 @@ export interface ShellBehaviours {
 
 const RESIZE_DEBOUNCE_MS = 100;
 const SERVICE_WORKER_DELAY_MS = 3000;
+/** Texts of the overlays (notifications, modals, notices) and limit popups, not in the page state. */
+export const LAZY_NAMESPACES = ['errors', 'shell', 'limits'] as const;
+/** The longest the lazy behaviours wait for an idle moment after the load event. */
+export const LAZY_BEHAVIOURS_TIMEOUT_MS = 1000;
+
+/**
+ * Runs `run` once the page has loaded and the main thread has a moment (requestIdleCallback, at most
+ * LAZY_BEHAVIOURS_TIMEOUT_MS later): the overlays, limits and session chunks are not needed for a
+ * first tap on a price, and loading them inside the shell's boot task made it ~90 ms longer on a
+ * phone (Vite's preload of their modules and stylesheets, their evaluation). Calls made to the host
+ * API meanwhile are kept by the host bridge until the overlays connect.
+ */
+export function whenPageSettled(run: () => void): void {
+  const idle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(run, { timeout: LAZY_BEHAVIOURS_TIMEOUT_MS });
+    } else window.setTimeout(run, 0);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
 
 function pageVersion(): string | null {
   return document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_VERSION_META}"]`)?.content ?? null;
@@ -177,19 +199,25 @@ export function startShellBehaviours(state: ShellState): ShellBehaviours {
       return () => navigatedListeners.delete(listener);
     },
   };
-  import('./ShellOverlays.tsx')
-    .then((overlays) => overlays.mountOverlays(runtime))
-    .catch((error: unknown) => {
-      if (!reloadForChunk(error instanceof Error ? error : new Error(String(error)))) {
-        console.error('shell overlays failed to load', error);
-      }
+  whenPageSettled(() => {
+    // Their texts first (cached chunks), added to the state's: nothing draws untranslated.
+    const texts = loadSiteDictionaries(state.lng, LAZY_NAMESPACES, state.dictionaries).then((loaded) => {
+      Object.assign(state.dictionaries, loaded);
     });
-  // Responsible-gaming limits (approval popup, reality check, session-limit ping) for signed-in players.
-  if (!isSearchBot(navigator.userAgent)) {
-    import('../limits/LimitsBehaviours.tsx')
-      .then((limits) => limits.mountLimits(state.lng, state.dictionaries.limits))
-      .catch((error: unknown) => console.error('limits behaviours failed to load', error));
-  }
+    Promise.all([import('./ShellOverlays.tsx'), texts])
+      .then(([overlays]) => overlays.mountOverlays(runtime))
+      .catch((error: unknown) => {
+        if (!reloadForChunk(error instanceof Error ? error : new Error(String(error)))) {
+          console.error('shell overlays failed to load', error);
+        }
+      });
+    // Responsible-gaming limits (approval popup, reality check, session-limit ping) for signed-in players.
+    if (!isSearchBot(navigator.userAgent)) {
+      Promise.all([import('../limits/LimitsBehaviours.tsx'), texts])
+        .then(([limits]) => limits.mountLimits(state.lng, state.dictionaries.limits))
+        .catch((error: unknown) => console.error('limits behaviours failed to load', error));
+    }
+  });
   return {
     runtime,
     reloadForChunk,

@@ -2,15 +2,19 @@
  * The contents of a modal a micro-app lends the shell (the login, registration and forgot-password
  * forms of the auth app): the shell loads the app's browser entry named in the page state on first
  * open and mounts the modal into this slot with mountModal (web/mf/src/app-modals.tsx), so the first
- * page load does not carry the forms and the shell never imports an app. The texts come with the page
- * state (the shell's dictionaries, auth and limits among them).
+ * page load does not carry the forms and the shell never imports an app. The texts are the shared
+ * namespaces (auth, limits, errors…), loaded as cached chunks (i18n/src/site-dictionaries.ts) over the
+ * page state's.
  */
-import type { Language } from '@parlay/i18n/languages.ts';
+import type { Language, SiteNamespace } from '@parlay/i18n/languages.ts';
+import { loadSiteDictionaries } from '@parlay/i18n/site-dictionaries.ts';
 import { type AppModalModule, isAppModalModule } from '@parlay/mf/app-modals.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { readShellState } from '../state.ts';
 
 const loading = new Map<string, Promise<AppModalModule>>();
+/** The shared namespaces a lent modal may read. */
+const MODAL_NAMESPACES: readonly SiteNamespace[] = ['common', 'errors', 'shell', 'auth', 'limits'];
 
 /** The app's stylesheets, once per page (a page of that app has them already). */
 function addStylesheets(hrefs: readonly string[]): void {
@@ -50,10 +54,13 @@ export function AppModalSlot({ id, lng, loadingText }: { id: string; lng: Langua
     let live = true;
     let mounted: AppModalModule | null = null;
     addStylesheets(source.css);
-    void loadEntry(source.entry)
-      .then((module) => {
+    void Promise.all([
+      loadEntry(source.entry),
+      loadSiteDictionaries(lng, MODAL_NAMESPACES, state.dictionaries),
+    ])
+      .then(([module, dictionaries]) => {
         if (!live) return;
-        module.mountModal(element, { id, lng, dictionaries: state.dictionaries });
+        module.mountModal(element, { id, lng, dictionaries });
         mounted = module;
         setReady(true);
       })
