@@ -23,7 +23,9 @@ export function CookieConsent({ t, current, onChoose, initialView = 'main' }: Co
   const [options, setOptions] = useState<ConsentOption[]>(() => consentOptions(current));
   const customizeButton = useRef<HTMLButtonElement>(null);
   const firstOption = useRef<HTMLInputElement>(null);
-  const moved = useRef(false);
+  // An initial customize view comes from a press on the server-rendered banner before this chunk
+  // mounted (it loads after the page's load event): focus moves as if the view had been switched here.
+  const moved = useRef(initialView !== 'main');
 
   // Switching views moves focus to the new view's first control, and back to the button that left it.
   useEffect(() => {
