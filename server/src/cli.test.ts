@@ -2,7 +2,7 @@ import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { STOP_GRACE_MS } from './main.ts';
 import { CHILD_ENV, copyDataDir, migratedDataDir, newDataDir } from './testing/cli-process.ts';
 import { REPO_ROOT } from './testing/test-app.ts';
@@ -122,6 +122,11 @@ describe('parlay CLI', { timeout: 300_000 }, () => {
         DATA_DIR: preparedCopy(),
       },
       stdio: 'ignore',
+    });
+    // Also when the test times out (its finally never runs then): an orphaned server kept serving
+    // for the rest of the run.
+    onTestFinished(() => {
+      child.kill('SIGKILL');
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
