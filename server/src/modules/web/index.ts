@@ -209,6 +209,17 @@ async function pageRenderer(
       this.set(pool.freeSlots);
     },
   });
+  new Gauge({
+    name: 'parlay_render_threads_heap_bytes',
+    help: "The render threads' JavaScript heaps, summed (kind: used or total, the heap's committed size)",
+    labelNames: ['kind'],
+    registers: [deps.metrics.registry],
+    async collect() {
+      const { usedBytes, totalBytes } = await pool.heapStatistics();
+      this.set({ kind: 'used' }, usedBytes);
+      this.set({ kind: 'total' }, totalBytes);
+    },
+  });
   for (const topic of OPERATOR_CHANGE_TOPICS) deps.bus.subscribe(topic, () => pool.clearApiCopies());
   return (request) => pool.render(request);
 }

@@ -159,6 +159,24 @@ export class RenderPool {
     });
   }
 
+  /**
+   * The render threads' JavaScript heaps, summed (each thread is an isolate of its own, outside the
+   * main thread's heap figures): for /metrics, so a memory curve shows which side grows.
+   */
+  async heapStatistics(): Promise<{ usedBytes: number; totalBytes: number }> {
+    const stats = await Promise.all(
+      this.#threads.map((thread) => thread.worker.getHeapStatistics().catch(() => null)),
+    );
+    let usedBytes = 0;
+    let totalBytes = 0;
+    for (const stat of stats) {
+      if (!stat) continue;
+      usedBytes += stat.used_heap_size;
+      totalBytes += stat.total_heap_size;
+    }
+    return { usedBytes, totalBytes };
+  }
+
   /** Lets the renders already running finish (for a moment), then stops the workers. */
   async close(): Promise<void> {
     this.#closed = true;
