@@ -55,11 +55,23 @@ export async function clearSlip(target: Page): Promise<void> {
   await expect.poll(() => betSlip(target).getByTestId('slip-leg').count()).toBe(0);
 }
 
-/** Places the slip's coupon, waits for it to be accepted and answers the acceptance text. */
+/**
+ * Places the slip's coupon, waits for it to be accepted and answers the acceptance text. The slip
+ * keeps the last bet's "accepted" result on screen while new selections are added, so the wait is
+ * for this placement's answer from the server first: a wait for the result alone could see the
+ * previous bet's, and the test went on (and cleared the slip) before this coupon was placed.
+ */
 export async function placeAccepted(target: Page): Promise<string> {
+  const answered = target.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      new URL(response.url()).pathname === '/web-api/betting/v1/coupons',
+    { timeout: 20_000 },
+  );
   await betSlip(target)
     .getByRole('button', { name: /^Place bet/ })
     .click();
+  await answered;
   await betSlip(target).getByTestId('slip-accepted').waitFor({ timeout: 20_000 });
   return (await betSlip(target).getByTestId('slip-accepted').textContent()) ?? '';
 }
