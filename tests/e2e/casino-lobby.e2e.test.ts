@@ -78,7 +78,9 @@ describe('casino lobby in Chromium', () => {
       { name: 'cookies_agree_type', value: 'all', url: server.origin },
     ]);
     const page = await context.newPage();
-    await page.goto(`${server.origin}${path}`);
+    // Waits for the document, then for hydration: a lobby's 'load' also waits for every thumbnail
+    // in view, which on a busy machine (CI's lanes side by side) passed the 30 s of a goto.
+    await page.goto(`${server.origin}${path}`, { waitUntil: 'domcontentloaded' });
     await page.locator('[data-hydrated="true"]').first().waitFor();
     await page
       .getByRole('button', { name: /^(Accept all|Принять все)$/ })
@@ -114,7 +116,7 @@ describe('casino lobby in Chromium', () => {
     const empty: string[] = [];
     for (const [id, path] of Object.entries(routeSamplesOf([{ name: 'casino' }]))) {
       if (NOT_A_LOBBY.has(id)) continue;
-      const answer = await page.goto(`${server.origin}/en${path}`);
+      const answer = await page.goto(`${server.origin}/en${path}`, { waitUntil: 'domcontentloaded' });
       expect(answer?.status(), path).toBe(200);
       const tiles = page.getByTestId('casino-games').locator('[data-game-id]');
       await tiles
