@@ -12,6 +12,9 @@
  * delivered next to the latency. Server cost: the realtime process's whole CPU time (engine and
  * database client included) per tick published and per tick delivered; the event-loop delay of the
  * server and of this client (on one loaded machine the client's own stalls are part of the latency).
+ * The server's own share is printed apart: each hub pass's fan-out, from the message's arrival at
+ * the hub to its write to the last socket (the `parlay_ws_fanout_seconds` histogram a site exports
+ * on /metrics), which the client's reading on the same cores does not enter.
  *
  *   npm run bench:crash   (BENCH_WS_SOCKETS, BENCH_DURATION_S, BENCH_CRASH_PROCESSES override the defaults;
  *   with BENCH_CRASH_PROCESSES > 1 the sockets are split over that many realtime processes sharing a
@@ -62,6 +65,17 @@ async function serve(): Promise<void> {
   const bus = await createBus(process.env.BENCH_BUS_URL || null);
   const deps = { config, db, bus, clock: systemClock, metrics: createMetrics({ collectDefaults: false }) };
   const app = await buildApp(deps);
+  // The hub's fan-out of each pass (arrival here → last socket written; parlay_ws_fanout_seconds),
+  // kept for the measured window: the server's share of a tick's latency, without the client's
+  // reading on the same cores.
+  const fanOutMs: number[] = [];
+  let measuringFanOut = false;
+  const histogram = deps.metrics.wsFanOutDuration;
+  const observe = histogram.observe.bind(histogram);
+  histogram.observe = ((labels: { kind: string }, value: number) => {
+    if (measuringFanOut && labels.kind === 'latest') fanOutMs.push(value * 1000);
+    observe(labels, value);
+  }) as typeof histogram.observe;
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const ctx = createCrashContext(deps, {
     ledger: new Ledger(db.db, systemClock),
@@ -79,6 +93,7 @@ async function serve(): Promise<void> {
     // BENCH_CRASH_PROFILE=<dir>: a CPU profile of the measured window only (not the 10,000 handshakes).
     const profiler = process.env.BENCH_CRASH_PROFILE ? startProfile() : null;
     const cpuBefore = process.cpuUsage();
+    measuringFanOut = true;
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     const stop = command.engine
@@ -89,6 +104,8 @@ async function serve(): Promise<void> {
       () =>
         void stop().then(async () => {
           const total = process.cpuUsage(cpuBefore);
+          measuringFanOut = false;
+          const fanOut = Float64Array.from(fanOutMs).sort();
           await profiler?.then((end) => end());
           process.send?.({
             stats: {
@@ -97,6 +114,10 @@ async function serve(): Promise<void> {
               systemCpuMs: total.system / 1000,
               loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
               loopDelayMaxMs: loopDelay.max / 1e6,
+              fanOutPasses: fanOut.length,
+              fanOutP50Ms: percentile(fanOut, 50),
+              fanOutP99Ms: percentile(fanOut, 99),
+              fanOutMaxMs: fanOut.length ? fanOut[fanOut.length - 1]! : Number.NaN,
             },
           });
         }),
@@ -251,6 +272,11 @@ interface ServerStats {
   systemCpuMs: number;
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /** Passes of the hub over its sockets (every topic message) and their durations. */
+  fanOutPasses: number;
+  fanOutP50Ms: number;
+  fanOutP99Ms: number;
+  fanOutMaxMs: number;
 }
 
 function forkServer(env: Record<string, string>): ChildProcess {
@@ -357,6 +383,9 @@ async function measure(): Promise<void> {
     );
     console.log(
       `  tick latency p50 ${fmt(percentile(sorted, 50))} ms, p99 ${fmt(p99)} ms, max ${fmt(max)} ms (engine stamp → arrival here)`,
+    );
+    console.log(
+      `  server fan-out per tick pass (the newest tick's arrival at the hub → its last socket written, ${all.map((x) => x.fanOutPasses).join(' + ')} passes): p50 ${all.map((x) => fmt(x.fanOutP50Ms)).join(', ')} ms, p99 ${all.map((x) => fmt(x.fanOutP99Ms)).join(', ')} ms, max ${all.map((x) => fmt(x.fanOutMaxMs)).join(', ')} ms`,
     );
     console.log(
       `  server CPU ${fmt(totalCpuMs)} ms in ${DURATION_MS / 1000} s (system ${fmt(systemCpuMs)} ms): ${fmt(totalCpuMs / Math.max(1, published), 1)} ms per tick published, ${fmt((totalCpuMs * 1000) / Math.max(1, delivered), 2)} µs per tick delivered`,

@@ -7,6 +7,8 @@ export interface Metrics {
   httpDuration: Histogram<'method' | 'route'>;
   wsConnections: Gauge;
   wsMessagesSent: Counter;
+  /** A broadcast's arrival at the hub → its write to the topic's last socket (realtime/hub.ts). */
+  wsFanOutDuration: Histogram<'kind'>;
   fragmentDuration: Histogram<'app' | 'outcome'>;
 }
 
@@ -36,6 +38,13 @@ export function createMetrics(options: { collectDefaults: boolean }): Metrics {
     wsMessagesSent: new Counter({
       name: 'parlay_ws_messages_sent_total',
       help: 'WebSocket messages sent',
+      registers: [registry],
+    }),
+    wsFanOutDuration: new Histogram({
+      name: 'parlay_ws_fanout_seconds',
+      help: 'A topic message from its arrival at the process to its write to the last subscribed socket (kind latest: a droppable tick; ordered: every other message)',
+      labelNames: ['kind'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 1],
       registers: [registry],
     }),
     fragmentDuration: new Histogram({

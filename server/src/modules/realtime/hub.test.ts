@@ -3,6 +3,7 @@ import { InProcessBus } from '../../platform/bus.ts';
 import type { PreparedMessage } from './frame.ts';
 import {
   CLOSE_TOO_SLOW,
+  type HubObserver,
   type HubSocket,
   isDroppable,
   MAX_BUFFERED_BYTES,
@@ -27,9 +28,9 @@ class FakeSocket implements HubSocket {
   }
 }
 
-function setup(count: number, topic = 'casino:crash') {
+function setup(count: number, topic = 'casino:crash', observer: HubObserver = {}) {
   const bus = new InProcessBus({ error: () => {} });
-  const hub = new RealtimeHub(bus);
+  const hub = new RealtimeHub(bus, observer);
   const sockets = Array.from({ length: count }, () => new FakeSocket());
   for (const socket of sockets) hub.subscribe(socket, topic);
   return { bus, hub, sockets, publish: (message: unknown) => void bus.publish(topic, message) };
@@ -128,6 +129,27 @@ describe('RealtimeHub', () => {
     expect(bus.topicCount()).toBe(0);
     await new Promise((resolve) => setImmediate(resolve));
     expect(sockets.filter((s) => s.received.length > 0).length).toBe(PASS_SLICE);
+  });
+
+  it('tells each finished pass once, with its duration and the sockets it covered, and the writes per slice', async () => {
+    const passes: { ms: number; sockets: number; droppable: boolean }[] = [];
+    const sent: number[] = [];
+    const { sockets, publish } = setup(2 * PASS_SLICE + 1, 'casino:crash', {
+      onPass: (ms, count, droppable) => passes.push({ ms, sockets: count, droppable }),
+      onSent: (count) => sent.push(count),
+    });
+    publish(roundMessage('running'));
+    // Two ticks while the first pass is under way: they coalesce into one more pass.
+    publish(tick(1));
+    publish(tick(2));
+    expect(passes).toEqual([]);
+    await until(() => passes.length === 2);
+    expect(passes.map((p) => p.sockets)).toEqual([2 * PASS_SLICE + 1, 2 * PASS_SLICE + 1]);
+    expect(passes.map((p) => p.droppable)).toEqual([false, true]);
+    for (const pass of passes) expect(pass.ms).toBeGreaterThanOrEqual(0);
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(2 * sockets.length);
+    expect(Math.max(...sent)).toBeLessThanOrEqual(PASS_SLICE);
+    expect(sockets.at(-1)!.data()).toEqual([roundMessage('running'), tick(2)]);
   });
 
   it('names latest-value messages by a type ending in .tick', () => {

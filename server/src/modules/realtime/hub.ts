@@ -48,6 +48,8 @@ export const PASS_SLICE = 1000;
 /** One message on its way to the sockets of a topic, a slice at a time. */
 interface Pass {
   message: PreparedMessage;
+  /** performance.now() when `message` reached the hub (a coalesced tick: the newest one's). */
+  queuedAt: number;
   readonly droppable: boolean;
   /** The sockets not reached yet (created when the pass starts). */
   rest: Iterator<HubSocket> | null;
@@ -62,14 +64,24 @@ interface TopicEntry {
   busy: boolean;
 }
 
+/**
+ * What the hub tells its owner: sockets written per slice (onSent), and per finished pass the time
+ * from its message's arrival at the hub to its write to the last socket (onPass, in ms: the
+ * fan-out's share of a broadcast's latency, the `parlay_ws_fanout_seconds` histogram).
+ */
+export interface HubObserver {
+  onSent?(count: number, stats: FanOutStats): void;
+  onPass?(ms: number, sockets: number, droppable: boolean): void;
+}
+
 export class RealtimeHub {
   readonly #bus: EventBus;
   readonly #topics = new Map<string, TopicEntry>();
-  readonly #onSent: (count: number, stats: FanOutStats) => void;
+  readonly #observer: HubObserver;
 
-  constructor(bus: EventBus, onSent: (count: number, stats: FanOutStats) => void = () => {}) {
+  constructor(bus: EventBus, observer: HubObserver = {}) {
     this.#bus = bus;
-    this.#onSent = onSent;
+    this.#observer = observer;
   }
 
   subscribe(socket: HubSocket, topic: string): void {
@@ -117,8 +129,11 @@ export class RealtimeHub {
     const prepared = prepareMessage(JSON.stringify({ op: 'message', topic, data: message }));
     const droppable = isDroppable(message);
     const last = entry.queue[entry.queue.length - 1];
-    if (droppable && last?.droppable) last.message = prepared;
-    else entry.queue.push({ message: prepared, droppable, rest: null });
+    const queuedAt = performance.now();
+    if (droppable && last?.droppable) {
+      last.message = prepared;
+      last.queuedAt = queuedAt;
+    } else entry.queue.push({ message: prepared, queuedAt, droppable, rest: null });
     if (!entry.busy) this.#slice(entry);
   }
 
@@ -134,6 +149,7 @@ export class RealtimeHub {
         const next = pass.rest.next();
         if (next.done) {
           entry.queue.shift();
+          this.#observer.onPass?.(performance.now() - pass.queuedAt, entry.sockets.size, pass.droppable);
           break;
         }
         budget -= 1;
@@ -147,7 +163,7 @@ export class RealtimeHub {
         }
       }
     }
-    if (sent > 0 || skipped > 0) this.#onSent(sent, { sent, skipped });
+    if (sent > 0 || skipped > 0) this.#observer.onSent?.(sent, { sent, skipped });
     if (entry.queue.length === 0) {
       entry.busy = false;
       return;

@@ -68,7 +68,11 @@ function parseClientFrame(raw: string): ClientFrame | null {
 }
 
 export async function realtimeModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
-  const hub = new RealtimeHub(deps.bus, (n) => deps.metrics.wsMessagesSent.inc(n));
+  const hub = new RealtimeHub(deps.bus, {
+    onSent: (n) => deps.metrics.wsMessagesSent.inc(n),
+    onPass: (ms, _sockets, droppable) =>
+      deps.metrics.wsFanOutDuration.observe({ kind: droppable ? 'latest' : 'ordered' }, ms / 1000),
+  });
   await app.register(websocket, {
     options: { maxPayload: MAX_CLIENT_FRAME_BYTES },
     // Drain: every socket is told the process restarts, so clients reconnect (to another process).
