@@ -6,7 +6,16 @@
 import { localeOf } from '@parlay/i18n/format.ts';
 import { createTranslator, type Dictionary } from '@parlay/i18n/runtime.tsx';
 import type { NotificationRequest } from '@parlay/mf/host-api.ts';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import { marketingAllowedHere } from '../limits/marketing.ts';
 import { ModalContent, type ModalContentContext, modalTitle } from '../modals/ModalContent.tsx';
@@ -140,19 +149,22 @@ function useSiteConfig(runtime: ShellRuntime): { config: SiteConfig | null; load
 /** A button pressed on the server-rendered consent banner before this chunk mounted (ConsentBannerServer). */
 type EarlyConsent = 'customize' | 'accept-all' | null;
 
-/**
- * Takes the early press and marks the server-rendered banner as replaced. Called while rendering: the
- * first render and its commit (which swaps the banner's DOM) run in one task, so no press falls between.
- */
-function takeEarlyConsent(): EarlyConsent {
+/** A press on the server-rendered banner so far; `take` also marks that banner as replaced. */
+function earlyConsentPress(take: boolean): EarlyConsent {
   const early = window as { __parlayConsentEarly?: string; __parlayOverlays?: boolean };
-  early.__parlayOverlays = true;
+  if (take) early.__parlayOverlays = true;
   const pressed = early.__parlayConsentEarly;
   return pressed === 'customize' || pressed === 'accept-all' ? pressed : null;
 }
 
 function ShellOverlays({ runtime, topContainer }: { runtime: ShellRuntime; topContainer: HTMLElement }) {
-  const [earlyConsent] = useState(takeEarlyConsent);
+  const [earlyConsent, setEarlyConsent] = useState(() => earlyConsentPress(false));
+  // The first render is a transition (time-sliced over several tasks): the press is taken in the
+  // commit that swaps the banner's DOM, so none falls between the render and the swap.
+  useLayoutEffect(() => {
+    const pressed = earlyConsentPress(true);
+    if (pressed !== null) setEarlyConsent(pressed);
+  }, []);
   const { state } = runtime;
   const t = useMemo(() => {
     const translator = createTranslator(state.lng, state.dictionaries);
@@ -346,7 +358,9 @@ export function mountOverlays(runtime: ShellRuntime): void {
     element.dataset.shellLayer = 'top-notices';
     document.getElementById('parlay-header')?.after(element);
   });
-  createRoot(root).render(<ShellOverlays runtime={runtime} topContainer={topContainer} />);
+  // A transition: React yields every few milliseconds instead of one long task after the load event.
+  const overlays = createRoot(root);
+  startTransition(() => overlays.render(<ShellOverlays runtime={runtime} topContainer={topContainer} />));
   // Mobile-cash modal and identification blocker for signed-in players.
   import('../modals/money-prompts.ts')
     .then((prompts) => prompts.startMoneyPrompts(runtime))

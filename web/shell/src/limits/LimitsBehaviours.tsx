@@ -17,7 +17,7 @@ import { nextWaitMs, realityCheckEndMs } from '@parlay/domain/limits/usage.ts';
 import type { Language } from '@parlay/i18n/languages.ts';
 import { createTranslator, type Dictionary, type TranslateFn } from '@parlay/i18n/runtime.tsx';
 import { Button } from '@parlay/ui/index.ts';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ModalFrame } from '../modals/ModalFrame.tsx';
 import styles from '../modals/modals.module.css';
@@ -321,5 +321,7 @@ export function mountLimits(lng: Language, limits: Dictionary | undefined): void
   const element = document.createElement('div');
   element.id = 'parlay-limits';
   document.body.append(element);
-  createRoot(element).render(<SignedInLimits lng={lng} t={t} />);
+  const root = createRoot(element);
+  // A transition, time-sliced: it renders after the load event, beside the overlays.
+  startTransition(() => root.render(<SignedInLimits lng={lng} t={t} />));
 }
