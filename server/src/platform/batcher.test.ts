@@ -43,6 +43,28 @@ describe('createBatcher', () => {
     expect(batcher.pending).toEqual({ inFlight: 0, queued: 0 });
   });
 
+  it('with minIntervalMs, sends the first item at once and the next ones together, no sooner than the interval after', async () => {
+    const starts: { at: number; items: number[] }[] = [];
+    const batcher = createBatcher({
+      maxInFlight: 1,
+      maxBatch: 100,
+      minIntervalMs: 40,
+      run: async (items: number[]) => {
+        starts.push({ at: performance.now(), items });
+        return items.map((i) => i * 10);
+      },
+    });
+    expect(await batcher.submit(1)).toBe(10);
+    // The first call has returned: these wait for the interval, then go in one call.
+    const rest = [2, 3, 4].map((i) => batcher.submit(i));
+    await turn();
+    expect(starts).toHaveLength(1);
+    expect(await Promise.all(rest)).toEqual([20, 30, 40]);
+    expect(starts.map((s) => s.items)).toEqual([[1], [2, 3, 4]]);
+    // Timers may fire up to a millisecond early against performance.now()'s finer clock.
+    expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(39);
+  });
+
   it('runs at most maxInFlight calls of at most maxBatch items', async () => {
     const gate = gatedRun();
     const batcher = createBatcher({ maxInFlight: 2, maxBatch: 3, run: gate.run });

@@ -11,6 +11,13 @@
 export interface BatcherOptions<I, O> {
   maxInFlight: number;
   maxBatch: number;
+  /**
+   * Calls start at least this many ms apart (default 0: at once). For a write whose callers do not
+   * wait on it to answer (the private event log), so that a busy process writes one statement and
+   * one commit per interval instead of one per item or two; an item then waits at most this long
+   * plus the call before it. Leave it 0 on a request's own path.
+   */
+  minIntervalMs?: number;
   run(items: I[]): Promise<O[]>;
   onBatchError?(err: unknown, items: I[]): O[] | null;
 }
@@ -32,6 +39,10 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
     throw new Error('a batcher needs room for one call of one item');
   const queue: Waiting<I, O>[] = [];
   let inFlight = 0;
+  const minInterval = options.minIntervalMs ?? 0;
+  /** performance.now() when the last call started, and the timer of the next one, if set. */
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let waitTimer: ReturnType<typeof setTimeout> | null = null;
 
   const send = async (batch: Waiting<I, O>[]) => {
     const items = batch.map((w) => w.item);
@@ -54,6 +65,17 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
 
   const pump = () => {
     while (inFlight < options.maxInFlight && queue.length > 0) {
+      if (minInterval > 0) {
+        const wait = lastStart + minInterval - performance.now();
+        if (wait > 0) {
+          waitTimer ??= setTimeout(() => {
+            waitTimer = null;
+            pump();
+          }, wait);
+          return;
+        }
+        lastStart = performance.now();
+      }
       const batch = queue.splice(0, options.maxBatch);
       inFlight += 1;
       void send(batch).finally(() => {

@@ -17,6 +17,8 @@ import type { Database } from './schema.ts';
 
 export const PRIVATE_TOPIC_PREFIX = 'user:';
 export const PRIVATE_LOG_RETENTION_MS = 24 * 3_600_000;
+/** The private log's inserts start at least this many ms apart (a message waits at most this long more). */
+export const PRIVATE_LOG_INTERVAL_MS = 5;
 /** Most rows one reconnect replays (a client further behind reads its state again over HTTP). */
 export const PRIVATE_LOG_REPLAY_LIMIT = 500;
 
@@ -34,7 +36,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * messages arriving meanwhile as one multi-row insert. Their ids follow the order they were
  * published in (the rows are inserted in array order, and the ids handed back sorted), and each
  * publisher's message goes out once its id is known, in that order: a client never sees a later
- * message of its topic with a smaller offset than an earlier one.
+ * message of its topic with a smaller offset than an earlier one. An idle process writes a message
+ * at once; a busy one at most one insert per PRIVATE_LOG_INTERVAL_MS.
  */
 export class PrivateLogBus implements EventBus {
   readonly #inner: EventBus;
@@ -47,6 +50,11 @@ export class PrivateLogBus implements EventBus {
     this.#log = createBatcher({
       maxInFlight: 1,
       maxBatch: 256,
+      // Publishers do not wait on it to answer (a placement's bet message, the balance feed), so a
+      // busy process writes one insert and one commit per PRIVATE_LOG_INTERVAL_MS: bench:place-http
+      // measured one statement per placement without it (batches of one or two), each a commit
+      // waiting on the WAL flush beside the placements' own.
+      minIntervalMs: PRIVATE_LOG_INTERVAL_MS,
       run: async (items) => {
         // One text whatever the batch (a jsonb array): prepared once per connection.
         const { rows } = await sql<{ id: bigint | number | string }>`${sql.raw(PREPARED_MARKER)}
