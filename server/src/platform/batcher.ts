@@ -40,9 +40,9 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
   const queue: Waiting<I, O>[] = [];
   let inFlight = 0;
   const minInterval = options.minIntervalMs ?? 0;
-  /** performance.now() when the last call started, and the timer of the next one, if set. */
+  /** performance.now() when the last call started; whether a timer will start the next one. */
   let lastStart = Number.NEGATIVE_INFINITY;
-  let waitTimer: ReturnType<typeof setTimeout> | null = null;
+  let waiting = false;
 
   const send = async (batch: Waiting<I, O>[]) => {
     const items = batch.map((w) => w.item);
@@ -68,10 +68,13 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
       if (minInterval > 0) {
         const wait = lastStart + minInterval - performance.now();
         if (wait > 0) {
-          waitTimer ??= setTimeout(() => {
-            waitTimer = null;
-            pump();
-          }, wait);
+          if (!waiting) {
+            waiting = true;
+            setTimeout(() => {
+              waiting = false;
+              pump();
+            }, wait);
+          }
           return;
         }
         lastStart = performance.now();
