@@ -100,6 +100,55 @@ describe('account pages and signed-in renders in Chromium', () => {
     await context.close();
   });
 
+  it('stores an odds format and theme chosen before the page finished loading', async () => {
+    const { token } = await register(`early-${Date.now()}@example.test`);
+    const stored = async () => {
+      const res = await fetch(`${server.origin}/web-api/user/settings`, {
+        headers: { cookie: `user_token=${token}` },
+      });
+      return ((await res.json()) as { result: { coefViewId: number; appTheme: number } }).result;
+    };
+    const before = await stored();
+    const { context, errors } = await contextFor(token);
+    const page = await context.newPage();
+    // Held back, as on a slow phone: the shell (which hydrates the header), then the session behaviours
+    // (which store the header's choices and load after the page settles).
+    const hold = async (pattern: RegExp) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const state = { requested: false, release };
+      await page.route(pattern, async (route) => {
+        state.requested = true;
+        await held;
+        await route.continue();
+      });
+      return state;
+    };
+    const shell = await hold(/\/assets\/shell\/shell-[^/]*\.js$/);
+    const behaviours = await hold(/\/session-behaviours-[^/]*\.js$/);
+    await page.goto(`${server.origin}/en/office/account`, { waitUntil: 'commit' });
+    // The format is chosen in the server-drawn select, before any of the shell's code ran.
+    const format = before.coefViewId === 1 ? '4' : '1';
+    await page.getByTestId('odds-format').selectOption(format);
+    await expect.poll(() => shell.requested).toBe(true);
+    shell.release();
+    await expect.poll(() => behaviours.requested).toBe(true);
+    // The header is hydrated (the session module loads after the page settles): the theme switch works.
+    await page.getByRole('button', { name: /Switch to (light|dark) theme/ }).click();
+    const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+    // Nothing is stored while the session module is held back.
+    expect(await stored()).toEqual(before);
+    behaviours.release();
+    await expect
+      .poll(stored)
+      .toEqual(expect.objectContaining({ coefViewId: Number(format), appTheme: theme === 'light' ? 0 : 1 }));
+    expect(await page.getByTestId('odds-format').inputValue()).toBe(format);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('confirms the e-mail with the link from the message on a signed-out device', async () => {
     const email = `link-${Date.now()}@example.test`;
     const { token } = await register(email);

@@ -12,7 +12,7 @@ import {
   subscribeOddsView,
 } from '@parlay/mf/odds-view.ts';
 import { Button, NavLink, SportIcon } from '@parlay/ui/index.ts';
-import { type MouseEvent, useMemo, useState, useSyncExternalStore } from 'react';
+import { type MouseEvent, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import styles from './Header.module.css';
 import { type HeaderMenuItem, isActive } from './header-menu.ts';
 import type { Theme } from './request-context.ts';
@@ -92,10 +92,19 @@ function ThemeToggle({ initialTheme }: { initialTheme: Theme }) {
 function OddsFormatSelect({ initial }: { initial: OddsViewId }) {
   const t = useT('common');
   const view = useSyncExternalStore(subscribeOddsView, getOddsView, () => initial);
+  const select = useRef<HTMLSelectElement>(null);
+  // A choice made before the header hydrated changed the server-drawn select but reached no handler:
+  // the first commit takes it, so what the select shows is what is stored.
+  useLayoutEffect(() => {
+    const drawn = Number(select.current?.value);
+    if (ODDS_FORMAT_IDS.includes(drawn as OddsViewId) && drawn !== getOddsView())
+      setOddsView(drawn as OddsViewId);
+  }, []);
   return (
     <label className={styles.oddsFormat}>
       <span className={styles.stripLabel}>{t('odds_format.label')}</span>
       <select
+        ref={select}
         className={styles.select}
         value={view}
         // The visible label is hidden on narrow screens; the select keeps its name there too.

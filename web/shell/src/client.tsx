@@ -155,6 +155,7 @@ function boot(state: ShellState): void {
   }
   // The odds format the server drew with (a signed-in player's stored one may differ from the cookie).
   if (state.player && state.player.oddsView !== getOddsView()) setOddsView(state.player.oddsView);
+  const drawn = { oddsView: getOddsView(), theme: document.documentElement.dataset.theme };
   const tablet = appleTabletRedirect(location, navigator);
   if (tablet) {
     location.replace(tablet);
@@ -228,6 +229,7 @@ function boot(state: ShellState): void {
           timers: behaviours.runtime.timers,
           siteConfig: behaviours.runtime.siteConfig,
           navigate: (href) => void host.navigate(guardedHref(href, routingState, location.origin), 'push'),
+          drawn,
         }),
       )
       .catch((error: unknown) => console.error('session behaviours failed to load', error));

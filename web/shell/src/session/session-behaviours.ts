@@ -29,7 +29,7 @@ import {
   setActiveAccount,
   setSessionStatus,
 } from './session-store.ts';
-import { startSettingsSync } from './settings-sync.ts';
+import { type DrawnSettings, startSettingsSync } from './settings-sync.ts';
 
 export const STATUS_REFRESH_MS = 60_000;
 export const TERMS_POLL_MS = 60_000;
@@ -60,6 +60,8 @@ export interface SessionDeps {
   siteConfig: Promise<SiteConfig | null>;
   /** Client navigation through the guards (a guard's redirect is followed). */
   navigate(href: string): void;
+  /** The display choices the page was drawn with: one changed before this module loaded is stored now. */
+  drawn: DrawnSettings;
 }
 
 const storage = {
@@ -245,7 +247,7 @@ function showInactivityNotice(): void {
 
 export function startSessionBehaviours(deps: SessionDeps): void {
   showInactivityNotice();
-  startSettingsSync();
+  startSettingsSync(deps.drawn);
   listenSessionChanges((change) => {
     void refreshStatus().then(() => {
       if (change.returnUrl) deps.navigate(change.returnUrl);

@@ -4,7 +4,7 @@
  * on any device draws the page with them; guests keep them in cookies only.
  */
 import { callApi } from '@parlay/client/api.ts';
-import { subscribeOddsView } from '@parlay/mf/odds-view.ts';
+import { getOddsView, type OddsViewId, subscribeOddsView } from '@parlay/mf/odds-view.ts';
 import { isSignedIn } from './session-store.ts';
 
 function save(changes: Record<string, number>): void {
@@ -14,10 +14,25 @@ function save(changes: Record<string, number>): void {
   });
 }
 
-export function startSettingsSync(): void {
+/** What the server drew the page with, read at boot. */
+export interface DrawnSettings {
+  oddsView: OddsViewId;
+  theme: string | undefined;
+}
+
+// appTheme is 0 light, 1 dark.
+const appTheme = (): number => (document.documentElement.dataset.theme === 'light' ? 0 : 1);
+
+export function startSettingsSync(drawn: DrawnSettings): void {
   subscribeOddsView((id) => save({ coefViewId: id }));
-  // The header's theme switch sets <html data-theme>; appTheme is 0 light, 1 dark.
-  new MutationObserver(() => {
-    save({ appTheme: document.documentElement.dataset.theme === 'light' ? 0 : 1 });
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  // The header's theme switch sets <html data-theme>.
+  new MutationObserver(() => save({ appTheme: appTheme() })).observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ['data-theme'],
+  });
+  // This module loads after the page settles: a choice made in the header before then had no listener.
+  const early: Record<string, number> = {};
+  if (getOddsView() !== drawn.oddsView) early.coefViewId = getOddsView();
+  if (document.documentElement.dataset.theme !== drawn.theme) early.appTheme = appTheme();
+  if (Object.keys(early).length > 0) save(early);
 }
