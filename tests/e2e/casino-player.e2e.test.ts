@@ -214,21 +214,19 @@ describe('casino for a player in Chromium', () => {
     await split.waitFor({ timeout: 20_000 });
     await split.click();
     await page.getByRole('group', { name: 'Hand 2' }).or(page.getByLabel('Hand 2')).first().waitFor();
+    // Stand on every hand, one at a time: each press waits for the table to be idle (the buttons are
+    // disabled while an action is in flight) and then for the server's round to move on.
+    const roundState = async () => {
+      const { body } = await api<RoundView>(page, 'GET', `/web-api/casino/v1/rounds/${pairRound?.roundId}`);
+      return JSON.stringify([body.status, body.allowed, body.view]);
+    };
+    const stand = page.getByRole('button', { name: 'Stand' });
     for (let guard = 0; guard < 10; guard += 1) {
-      const stand = page.getByRole('button', { name: 'Stand' });
-      if (!(await stand.isVisible().catch(() => false))) break;
+      const before = await roundState();
+      if (before.startsWith('["finished"')) break;
+      await expect.poll(() => stand.isEnabled().catch(() => false)).toBe(true);
       await stand.click();
-      await page.waitForTimeout(0);
-      await expect
-        .poll(async () => {
-          const open = await api<{ round: RoundView | null }>(
-            page,
-            'GET',
-            `/web-api/casino/v1/rounds/open?gameId=${blackjack.id}&mode=real`,
-          );
-          return open.body.round?.allowed.join(',') ?? 'finished';
-        })
-        .not.toBe('');
+      await expect.poll(roundState).not.toBe(before);
     }
     await expect
       .poll(async () => {
