@@ -158,18 +158,28 @@ describe('casino for a player in Chromium', () => {
           .then(() => 'lost' as const),
       ]);
       if (outcome === 'lost') continue;
-      await cashOut.click().catch(() => {});
-      cashedOut = await Promise.race([
-        page
-          .getByText(/Cashed out at .*×/)
-          .first()
-          .waitFor({ timeout: 20_000 })
-          .then(() => true),
-        page
-          .getByText('The round crashed before you cashed out')
-          .waitFor({ timeout: 20_000 })
-          .then(() => false),
-      ]);
+      // Pressed until the round answers: cashed out, or crashed first. A press that reached no handler
+      // (the button redrawn under a busy machine's click) leaves the round running, so press again.
+      const cashedText = page.getByText(/Cashed out at .*×/).first();
+      const lostText = page.getByText('The round crashed before you cashed out');
+      let result: boolean | null = null;
+      await expect
+        .poll(
+          async () => {
+            if (await cashedText.isVisible()) result = true;
+            else if (
+              (await lostText.isVisible()) ||
+              (await bet.isEnabled({ timeout: 100 }).catch(() => false))
+            )
+              result = false;
+            else if (await cashOut.isEnabled({ timeout: 100 }).catch(() => false))
+              await cashOut.click({ timeout: 2_000 }).catch(() => {});
+            return result;
+          },
+          { timeout: 150_000 },
+        )
+        .not.toBeNull();
+      cashedOut = result === true;
     }
     expect(cashedOut).toBe(true);
     await page.screenshot({ path: artifact('casino-player-crash-1440.png') });

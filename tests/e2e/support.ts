@@ -175,6 +175,12 @@ export async function startParlay(
   child.stderr?.on('data', (d) => {
     log += d;
   });
+  // A server that dies under a test says why in the test's output (its log is kept, not printed).
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(`parlay exited before stop() (${signal ?? code}):\n${log.slice(-8000)}\n`);
+  });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -188,6 +194,7 @@ export async function startParlay(
     await new Promise((r) => setTimeout(r, 200));
   }
   if (Date.now() >= deadline) {
+    stopping = true;
     child.kill('SIGKILL');
     throw new Error(`server did not become ready in ${START_TIMEOUT_MS} ms:\n${log}`);
   }
@@ -197,6 +204,7 @@ export async function startParlay(
     process: child,
     output: () => log,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
