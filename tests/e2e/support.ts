@@ -7,6 +7,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
+  createWriteStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -22,6 +23,7 @@ import { type Browser, chromium } from 'playwright-core';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'tests/e2e/artifacts');
+const SERVER_LOGS_DIR = path.join(ARTIFACTS_DIR, 'server-logs');
 const NODE = path.join(REPO_ROOT, 'node_modules/.bin/node');
 /**
  * The bound of a server's start (migrations, the feed's first world, workers): a bound only, the
@@ -169,12 +171,16 @@ export async function startParlay(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout?.on('data', (d) => {
-    log += d;
-  });
-  child.stderr?.on('data', (d) => {
-    log += d;
-  });
+  // Also kept on disk (tests/e2e/artifacts/server-logs), to read after a failed or stalled run.
+  mkdirSync(SERVER_LOGS_DIR, { recursive: true });
+  const logFile = createWriteStream(path.join(SERVER_LOGS_DIR, `${path.basename(dataDir)}-${port}.log`));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (d) => {
+      log += d;
+      logFile.write(d);
+    });
+  }
+  child.once('close', () => logFile.end());
   // A server that dies under a test says why in the test's output (its log is kept, not printed).
   let stopping = false;
   child.once('exit', (code, signal) => {
