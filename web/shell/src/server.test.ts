@@ -6,7 +6,7 @@ import type {
 } from '@parlay/mf/contract.ts';
 import type { Fragment } from '@parlay/mf/protocol.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import shell from './server.tsx';
+import shell, { FRAGMENT_TIMEOUT_MS } from './server.tsx';
 
 const manifest: WebManifest = {
   version: 'test',
@@ -89,8 +89,13 @@ describe('shell renderPage', () => {
     const { response, calls } = await render('/en/information/contacts?a=1');
     expect(response.status).toBe(200);
     expect(calls).toEqual([
-      { app: 'info', url: '/en/information/contacts?a=1', timeoutMs: 3000 },
-      { app: 'footer', url: '/en/information/contacts?a=1', timeoutMs: 3000, components: ['footer'] },
+      { app: 'info', url: '/en/information/contacts?a=1', timeoutMs: FRAGMENT_TIMEOUT_MS },
+      {
+        app: 'footer',
+        url: '/en/information/contacts?a=1',
+        timeoutMs: FRAGMENT_TIMEOUT_MS,
+        components: ['footer'],
+      },
     ]);
     const page = html(response);
     expect(page).toMatch(/^<!doctype html>\n<html lang="en" data-theme="dark">/);

@@ -37,7 +37,11 @@ import { GUEST_VIEW, loadPlayerView } from './session/player-view.ts';
 import { SITE_TEXTS } from './site-texts.ts';
 import type { PageView, ShellState, SlotState } from './state.ts';
 
-export const FRAGMENT_TIMEOUT_MS = 3000;
+/**
+ * The shell's own bound on one fragment; the server's loader applies the smaller of it and the
+ * operator's FRAGMENT_TIMEOUT_MS (3 s by default, at most 60 s), so that setting decides.
+ */
+export const FRAGMENT_TIMEOUT_MS = 60_000;
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 type Loaded = { ok: true; status: number; fragment: Fragment } | { ok: false; status: number };
