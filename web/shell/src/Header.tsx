@@ -1,4 +1,4 @@
-import { ODDS_FORMAT_IDS } from '@parlay/domain/odds/formats.ts';
+import { isOddsFormatId, ODDS_FORMAT_IDS } from '@parlay/domain/odds/formats.ts';
 import type { Language } from '@parlay/i18n/languages.ts';
 import { AVAILABLE_LANGUAGES } from '@parlay/i18n/languages.ts';
 import { createTranslator, type Dictionaries, I18nProvider, useT } from '@parlay/i18n/runtime.tsx';
@@ -97,8 +97,7 @@ function OddsFormatSelect({ initial }: { initial: OddsViewId }) {
   // the first commit takes it, so what the select shows is what is stored.
   useLayoutEffect(() => {
     const drawn = Number(select.current?.value);
-    if (ODDS_FORMAT_IDS.includes(drawn as OddsViewId) && drawn !== getOddsView())
-      setOddsView(drawn as OddsViewId);
+    if (isOddsFormatId(drawn) && drawn !== getOddsView()) setOddsView(drawn);
   }, []);
   return (
     <label className={styles.oddsFormat}>
