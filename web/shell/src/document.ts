@@ -66,8 +66,25 @@ function inlineScriptTexts(parts: DocumentParts): string[] {
     ...(parts.platform ? [oldBrowserCode(parts.platform.lng)] : []),
     importMapText(parts),
     ...(parts.overlaysScript ? [rawText(parts.overlaysScript, 'script')] : []),
+    ...(parts.modulePreloads.length ? [rawText(preloadCode(parts.modulePreloads), 'script')] : []),
     ...parts.inlineScripts.filter(Boolean).map((code) => rawText(code, 'script')),
   ];
+}
+
+/**
+ * Asks for the page's modules once the browser has drawn the server-rendered document: after the next
+ * animation frame and its paint, or after 100 ms (a background tab draws no frames). Preload links
+ * in the head made a phone's first paint share a slow connection with ~170 KB of modules the paint
+ * does not need (Lighthouse's mobile run: the largest paint 2.2-3.7 s, about the first paint without
+ * them); the shell's module script still starts its own imports as soon as it is parsed.
+ */
+export function preloadCode(hrefs: readonly string[]): string {
+  return (
+    `(function(){var d=0,h=${serializeJsonForScript(unique(hrefs))};function go(){if(d)return;d=1;` +
+    'for(var i=0;i<h.length;i++){var l=document.createElement("link");l.rel="modulepreload";' +
+    'l.href=h[i];l.setAttribute("fetchpriority","low");document.head.appendChild(l)}}' +
+    'requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})()'
+  );
 }
 
 /** The document's Content-Security-Policy: the site's, with each of its inline scripts by hash. */
@@ -85,11 +102,6 @@ export function renderDocument(parts: DocumentParts): string {
     '<meta name="color-scheme" content="dark light">',
     `<link rel="icon" href="${FAVICON}">`,
     `<script type="importmap">${importMapText(parts)}</script>`,
-    // Low priority: the modules are needed for interactivity, not for the first paint, so on a slow
-    // connection they should not hold back the document and its inline styles.
-    ...unique(parts.modulePreloads).map(
-      (href) => `<link rel="modulepreload" href=${attr(href)} fetchpriority="low">`,
-    ),
     ...unique(parts.stylesheets).map((href) => {
       const css = parts.inlineCss?.[href];
       // data-href lets the browser host see that this stylesheet is already on the page.
@@ -116,6 +128,7 @@ export function renderDocument(parts: DocumentParts): string {
     `<footer id="parlay-footer"${appAttr(parts.footer.app)}>${parts.footer.html}</footer>`,
     `<script type="application/json" id="${STATE_ELEMENT_ID}">${serializeJsonForScript(parts.state)}</script>`,
     `<script type="module" src=${attr(parts.shellEntry)}></script>`,
+    ...(parts.modulePreloads.length ? [inlineScript(preloadCode(parts.modulePreloads))] : []),
     ...parts.inlineScripts.filter(Boolean).map(inlineScript),
   ];
   return (
