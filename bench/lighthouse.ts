@@ -52,7 +52,10 @@ async function main(): Promise<void> {
         .join(' ');
     console.log(`  load average at start: ${load()}`);
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
+    // A run whose trace Chromium did not record (Lighthouse's runtime error, e.g. NO_NAVSTART, seen
+    // about once in 15 runs here) measured nothing: it is run again instead of counting 0, up to
+    // RUNS more attempts.
+    for (let i = 0, attempts = 0; i < RUNS && attempts < 2 * RUNS; attempts += 1) {
       const result = await lighthouse(origin + pagePath, {
         port: chrome.port,
         output: 'html',
@@ -60,11 +63,17 @@ async function main(): Promise<void> {
         onlyCategories: Object.keys(TARGETS),
       });
       if (!result) throw new Error('lighthouse returned nothing');
+      const failed = (result.lhr as { runtimeError?: { code?: string } }).runtimeError;
+      if (failed) {
+        console.log(`  a run recorded no trace (${failed.code ?? 'runtime error'}): run again`);
+        continue;
+      }
+      i += 1;
       const scores = Object.fromEntries(
         Object.keys(TARGETS).map((id) => [id, Math.round((result.lhr.categories[id]?.score ?? 0) * 100)]),
       );
       runs.push({ scores, report: String(result.report), lhr: result.lhr });
-      console.log(`  run ${i + 1}/${RUNS}: ${Object.values(scores).join(' / ')}`);
+      console.log(`  run ${i}/${RUNS}: ${Object.values(scores).join(' / ')}`);
       // A category without a score counts 0: say which audit could not be measured and why.
       if (result.lhr.categories.performance?.score === null) {
         for (const audit of Object.values(result.lhr.audits as Run['lhr']['audits'])) {
