@@ -116,6 +116,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Solves the captcha a 400 CAPTCHA_REQUIRED asks for; without it that answer is returned as is. */
   captcha?: CaptchaSolver;
+  /** The request outlives the page (fetch keepalive): a save sent while the page unloads. */
+  keepalive?: boolean;
 }
 
 export type CallResult<T> =
@@ -175,6 +177,7 @@ async function send(path: string, options: CallOptions, captchaHeader: string | 
           : JSON.stringify(options.body),
     credentials: 'same-origin',
     cache: 'no-store',
+    ...(options.keepalive ? { keepalive: true } : {}),
   });
   let body: unknown = null;
   try {

@@ -303,8 +303,13 @@ export const couponApi = {
   loadCode: (code: string, lng: string) =>
     call(`${BASE}/coupon-codes/${encodeURIComponent(code)}?lng=${encodeURIComponent(lng)}`, parseSavedCoupon),
   settings: () => call(`${BASE}/coupon-settings`, (b) => (isObject(b) ? b : null)),
-  saveSettings: (settings: Json) =>
-    call(`${BASE}/coupon-settings`, (b) => (isObject(b) ? b : {}), { method: 'PUT', body: settings }),
+  /** Changes some settings; answers the whole object. `keepalive` when the page is unloading. */
+  saveSettings: (settings: Json, keepalive = false) =>
+    call(`${BASE}/coupon-settings`, (b) => (isObject(b) ? b : {}), {
+      method: 'PUT',
+      body: settings,
+      keepalive,
+    }),
   promoCodes: () => call(`${BASE}/promo-codes`, parsePromoCodes),
   vipRequests: () =>
     call(`${BASE}/vip-requests`, (b) =>

@@ -1,3 +1,4 @@
+import type { CouponSettings } from '@parlay/domain/coupon/index.ts';
 import type { CouponSelection } from '@parlay/mf/coupon-store.ts';
 import { applyCouponCommand } from '@parlay/mf/coupon-store.ts';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import {
   slipFromJson,
   slipToJson,
   typeIdOf,
+  withUnsaved,
 } from './slip-state.ts';
 import { liveFromMessage } from './use-live-legs.ts';
 
@@ -386,5 +388,34 @@ describe('one-click and wire answers', () => {
       selections: [sel(2, 2000), { ...sel(3, 1700), gameId: 20 }, sel(4, 1800)],
     });
     expect(next.map((s) => s.outcomeId)).toEqual([2, 4]);
+  });
+});
+
+describe('settings changed on this device and not saved yet', () => {
+  const server: CouponSettings = {
+    ...INITIAL_SLIP.settings,
+    isAutoMax: false,
+    isPossibleWinShown: false,
+    changeCoefAction: 1,
+  };
+  const local: CouponSettings = {
+    ...INITIAL_SLIP.settings,
+    isAutoMax: true,
+    isPossibleWinShown: true,
+    changeCoefAction: 2,
+  };
+
+  it("keeps this device's value of an unsaved setting and takes the server's for the rest", () => {
+    const merged = withUnsaved(server, local, new Set(['isAutoMax']));
+    expect(merged.isAutoMax).toBe(true);
+    expect(merged.isPossibleWinShown).toBe(false);
+    expect(merged.changeCoefAction).toBe(1);
+    // What a save then sends: only the unsaved setting differs from the server's.
+    expect(settingsPatch(server, merged)).toEqual({ isAutoMax: true });
+  });
+
+  it("takes the server's settings whole when nothing is unsaved, and ignores names that are not settings", () => {
+    expect(withUnsaved(server, local, new Set())).toEqual(server);
+    expect(withUnsaved(server, local, new Set(['constructor', 'nope', '__proto__']))).toEqual(server);
   });
 });

@@ -234,6 +234,23 @@ export function settingsPatch(before: CouponSettings, after: CouponSettings): Re
   );
 }
 
+/**
+ * The server's settings with the `unsaved` ones (changed on this device, not confirmed saved) taken
+ * from `local`; names that are not settings are ignored.
+ * @example withUnsaved(server, local, new Set(['isAutoMax'])).isAutoMax === local.isAutoMax
+ */
+export function withUnsaved(
+  server: CouponSettings,
+  local: CouponSettings,
+  unsaved: ReadonlySet<string>,
+): CouponSettings {
+  const merged: CouponSettings = { ...server };
+  for (const key of unsaved) {
+    if (Object.hasOwn(server, key)) Object.assign(merged, { [key]: local[key as keyof CouponSettings] });
+  }
+  return merged;
+}
+
 /** Settings in their JSON form (also the PUT /coupon-settings body): minor units as strings. */
 export function settingsToJson(settings: CouponSettings): Record<string, unknown> {
   return {
