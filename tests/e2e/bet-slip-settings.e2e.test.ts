@@ -9,11 +9,12 @@
  * coupon and the one-click state go to tests/e2e/artifacts/.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { depositViaSandbox, mainBalanceMinor, registerFastPlayer } from './players.ts';
 import {
   betSlip,
   clearSlip,
+  describePage,
   openSports,
   pickInSlip,
   pickOutcomes,
@@ -38,6 +39,8 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
   let browser: Browser;
   let player: BrowserContext;
   let page: Page;
+  /** The coupon settings the player started with (the server's defaults). */
+  let startSettings: Record<string, unknown> = {};
   const cli = (...args: string[]) => parlayCli(args, { DATABASE_URL: database.url });
 
   async function newContext(
@@ -65,10 +68,17 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     return dialog;
   }
 
-  /** Waits until the slip saved its settings for the signed-in player. */
-  function settingsSaved(target: Page = page) {
+  /**
+   * Waits until the slip saved settings for the signed-in player that `saved` accepts (the PUT answers
+   * the whole object): an earlier change's save still on its way must not pass for this one.
+   */
+  function settingsSaved(saved: (settings: Record<string, unknown>) => boolean, target: Page = page) {
     return target.waitForResponse(
-      (r) => r.url().endsWith('/web-api/betting/v1/coupon-settings') && r.request().method() === 'PUT',
+      async (r) =>
+        r.url().endsWith('/web-api/betting/v1/coupon-settings') &&
+        r.request().method() === 'PUT' &&
+        r.ok() &&
+        saved((await r.json()) as Record<string, unknown>),
       { timeout: 10_000 },
     );
   }
@@ -92,6 +102,43 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     for (let i = 0; i < 50 && (await mainBalanceMinor(page)) !== 500_000n; i++)
       await page.waitForTimeout(200);
     await open(page, LINE);
+    startSettings = await page.evaluate(async () => {
+      const answer = await fetch('/web-api/betting/v1/coupon-settings', {
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+      });
+      return (await answer.json()) as Record<string, unknown>;
+    });
+  });
+
+  /**
+   * Starts a test from the player's first settings on a freshly opened list, whatever an earlier test
+   * (or this test's failed first attempt) left on the page or on the server: a failure then stays
+   * one failure instead of every later test failing on its leftovers (auto-max left on, a dialog open).
+   */
+  async function startFresh(): Promise<void> {
+    // Off the sports page first: a live slip writes its state back to localStorage on every price.
+    // The picks (parlay.coupon.v1) and the slip's own state (parlay.slip.v1) both live there.
+    await page.goto(`${server.origin}/version.json`);
+    const status = await page.evaluate(async (settings) => {
+      localStorage.clear();
+      const answer = await fetch('/web-api/betting/v1/coupon-settings', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify(settings),
+      });
+      return answer.status;
+    }, startSettings);
+    expect(status).toBe(200);
+    await open(page, LINE);
+    await expect.poll(() => slip().getByTestId('slip-leg').count()).toBe(0);
+  }
+
+  // CI keeps only the output: a failed step prints what was on every open page.
+  beforeEach(() => {
+    onTestFailed(async () => {
+      for (const open of browser?.contexts().flatMap((c) => c.pages()) ?? [])
+        console.error(`page at the failure: ${await describePage(open)}`);
+    });
   });
 
   afterAll(async () => {
@@ -109,7 +156,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     await expect(confirm.textContent()).resolves.toContain('Turning them on clears the bet slip.');
     // Nothing changes before the player confirms.
     await expect(slip().getByTestId('slip-leg').count()).resolves.toBe(1);
-    const saved = settingsSaved();
+    const saved = settingsSaved((settings) => settings.isActiveOneClick === true);
     await confirm.getByRole('button', { name: 'Turn on and clear' }).click();
     await saved;
     await expect.poll(() => slip().getByTestId('slip-leg').count()).toBe(0);
@@ -177,12 +224,16 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
   });
 
   it('a manual stake step, auto-max, and the settings kept over a reload and in another browser', async () => {
-    await clearSlip(page);
+    await startFresh();
     await pick(page, await pickOutcomes(page, 1, 1150, 4));
     let dialog = await settings();
     await dialog.getByRole('radio', { name: /Accept higher odds/ }).check();
     await dialog.getByRole('checkbox', { name: 'Use my own stake step' }).check();
-    const saved = settingsSaved();
+    const saved = settingsSaved(
+      (settings) =>
+        settings.isManualAmountStep === true &&
+        (settings.amountStepByCurrencyIso as Record<string, string>).RUB === '2500',
+    );
     await dialog.getByLabel('Step, RUB').fill('25');
     await saved;
     await page.keyboard.press('Escape');
@@ -196,7 +247,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     await expect(amount.inputValue()).resolves.toBe('75');
 
     dialog = await settings();
-    const autoSaved = settingsSaved();
+    const autoSaved = settingsSaved((settings) => settings.isAutoMax === true);
     await dialog.getByRole('checkbox', { name: 'Stake the maximum automatically' }).check();
     await autoSaved;
     await page.keyboard.press('Escape');
@@ -231,15 +282,41 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     await other.close();
 
     dialog = await settings();
-    const off = settingsSaved();
+    const off = settingsSaved((settings) => settings.isAutoMax === false);
     await dialog.getByRole('checkbox', { name: 'Stake the maximum automatically' }).uncheck();
     await off;
     await page.keyboard.press('Escape');
     await clearSlip(page);
   });
 
+  it('keeps a change made just before a reload: the waiting save goes with the unload', async () => {
+    await startFresh();
+    const serverAutoMax = () =>
+      page.evaluate(async () => {
+        const answer = await fetch('/web-api/betting/v1/coupon-settings', {
+          headers: { 'x-requested-with': 'XMLHttpRequest' },
+        });
+        return ((await answer.json()) as { isAutoMax?: boolean }).isAutoMax;
+      });
+    await expect(serverAutoMax()).resolves.toBe(false);
+    const dialog = await settings();
+    await dialog.getByRole('checkbox', { name: 'Stake the maximum automatically' }).check();
+    // Reloaded within the slip's save delay: the page's GET would bring the older settings back.
+    await page.reload();
+    await page.locator('[data-mf-root="sports"] [data-hydrated="true"]').first().waitFor();
+    await expect.poll(serverAutoMax, { timeout: 10_000 }).toBe(true);
+    const after = await settings();
+    await expect
+      .poll(() => after.getByRole('checkbox', { name: 'Stake the maximum automatically' }).isChecked())
+      .toBe(true);
+    const off = settingsSaved((settings) => settings.isAutoMax === false);
+    await after.getByRole('checkbox', { name: 'Stake the maximum automatically' }).uncheck();
+    await off;
+    await page.keyboard.press('Escape');
+  });
+
   it('places with a typed promo code and with one picked from the listed codes', async () => {
-    await clearSlip(page);
+    await startFresh();
     await pick(page, await pickOutcomes(page, 1, 1150, 1));
     await slip().getByText('Promo code', { exact: true }).click();
     await slip().getByLabel('Enter a promo code').fill('E2ETYPED');
@@ -276,7 +353,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
   });
 
   it('a stake above the maximum becomes a VIP request that the operator approves and the player sees', async () => {
-    await clearSlip(page);
+    await startFresh();
     await pick(page, await pickOutcomes(page, 1, 1150, 3));
     await slip().getByLabel('Stake, RUB').fill('400');
     await expect.poll(() => slip().getByText('The largest stake is 300.00 RUB.').count()).toBe(1);
@@ -313,6 +390,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
   }
 
   it('shows the quick coupon on tagged pages when the full slip is not on screen, and places from it', async () => {
+    await startFresh();
     // Mobile: on a game page (tagged) the quick coupon floats above the tab bar.
     const mobile = await newContext({ width: 390, signedIn: true });
     const phone = await mobile.newPage();

@@ -14,7 +14,7 @@ export async function slipContext(
   const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
   await context.addCookies([
     { name: 'theme', value: options.theme ?? 'dark', url: origin },
-    { name: 'cookies_agree_type', value: '1', url: origin },
+    { name: 'cookies_agree_type', value: 'all', url: origin },
   ]);
   return context;
 }
@@ -98,4 +98,37 @@ export async function pickOutcomes(
   const unique = [...new Set(ids)].slice(skip, skip + count);
   if (unique.length < count) throw new Error(`only ${unique.length} priced games on the list`);
   return unique;
+}
+
+/**
+ * What covers or holds a page when a step of a bet-slip test failed: the address, whether the page is
+ * inert behind a modal, the open dialogs, the notifications on screen and the slip's legs and
+ * buttons. Printed by the suites on a failure (CI keeps only the output).
+ */
+export async function describePage(target: Page): Promise<string> {
+  if (target.isClosed()) return 'the page is closed';
+  return target
+    .evaluate(() => {
+      const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 160);
+      const slip = document.querySelector('[data-testid="bet-slip"]');
+      return JSON.stringify(
+        {
+          url: location.href,
+          inert: document.querySelector('#parlay-page[inert]') !== null,
+          dialogs: [...document.querySelectorAll('[role="dialog"],[role="alertdialog"]')].map(text),
+          notifications: [...document.querySelectorAll('[data-notification]')].map(text),
+          legs: slip?.querySelectorAll('[data-testid="slip-leg"]').length ?? null,
+          slipButtons: slip
+            ? [...slip.querySelectorAll('button')].map(
+                (b) =>
+                  `${b.getAttribute('aria-label') ?? text(b)}${(b as HTMLButtonElement).disabled ? ' (disabled)' : ''}`,
+              )
+            : null,
+          active: document.activeElement?.outerHTML.slice(0, 200) ?? null,
+        },
+        null,
+        1,
+      );
+    })
+    .catch((error: unknown) => `could not read the page: ${String(error)}`);
 }

@@ -28,7 +28,7 @@ describe('sportsbook favourites, teams and display settings in Chromium', () => 
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await context.addCookies([
       { name: 'theme', value: 'dark', url: server.origin },
-      { name: 'cookies_agree_type', value: '1', url: server.origin },
+      { name: 'cookies_agree_type', value: 'all', url: server.origin },
     ]);
     return context;
   }

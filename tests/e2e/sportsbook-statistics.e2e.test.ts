@@ -29,7 +29,7 @@ describe('sportsbook statistics in Chromium', () => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await context.addCookies([
       { name: 'theme', value: theme, url: server.origin },
-      { name: 'cookies_agree_type', value: '1', url: server.origin },
+      { name: 'cookies_agree_type', value: 'all', url: server.origin },
     ]);
     return context;
   }

@@ -40,7 +40,7 @@ describe('sportsbook in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
     await context.addCookies([
       { name: 'theme', value: options.theme ?? 'dark', url: server.origin },
-      { name: 'cookies_agree_type', value: '1', url: server.origin },
+      { name: 'cookies_agree_type', value: 'all', url: server.origin },
     ]);
     const page = await context.newPage();
     await page.goto(`${server.origin}${path}`);
