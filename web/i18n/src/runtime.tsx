@@ -105,6 +105,16 @@ export function useT(ns: Namespace): TranslateFn {
   return (key, values) => translator.t(ns, key, values);
 }
 
+/**
+ * useT's function, the same object while the provider's translator is: for props compared by identity
+ * (a memoised component's labels), where useT's new function each render would render it again.
+ */
+export function useStableT(ns: Namespace): TranslateFn {
+  const translator = useContext(TranslatorContext);
+  if (!translator) throw new Error('useStableT() needs an <I18nProvider> above it');
+  return useMemo<TranslateFn>(() => (key, values) => translator.t(ns, key, values), [translator, ns]);
+}
+
 /** The language of the nearest provider. */
 export function useLanguage(): Language {
   const translator = useContext(TranslatorContext);

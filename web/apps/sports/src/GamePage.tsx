@@ -2,9 +2,9 @@
 
 import { isInLiveList } from '@parlay/domain/sportsbook/game-status.ts';
 import { cardTitle, formatLine, type LabelNames } from '@parlay/domain/sportsbook/market-labels.ts';
-import { useT } from '@parlay/i18n/runtime.tsx';
+import { useStableT, useT } from '@parlay/i18n/runtime.tsx';
 import { MarketCard, Skeleton, type TabItem, Tabs } from '@parlay/ui/index.ts';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { BetBuilderPanel, builderMarkets } from './builder/BetBuilder.tsx';
 import { useSport } from './context.tsx';
 import styles from './Game.module.css';
@@ -76,6 +76,70 @@ function CardBody({
   );
 }
 
+export interface GameCardProps {
+  card: MarketCardModel;
+  game: GamePage;
+  names: LabelNames;
+  moves: Record<number, Move>;
+  suspendedText: string;
+}
+
+/**
+ * A live message changes a few markets (live-state.ts keeps the others' objects) but every card model
+ * and the moves map are built again, and the game object changes with each score: a card renders
+ * again only when one of its markets, the labels, or one of its own prices' moves changed, so a price
+ * tick renders its card, not the game's hundred. The card uses the game's id and team names only.
+ */
+export function sameCard(prev: GameCardProps, next: GameCardProps): boolean {
+  if (
+    prev.names !== next.names ||
+    prev.suspendedText !== next.suspendedText ||
+    prev.card.key !== next.card.key ||
+    prev.game.id !== next.game.id ||
+    prev.game.home.name !== next.game.home.name ||
+    prev.game.away.name !== next.game.away.name
+  ) {
+    return false;
+  }
+  const [before, after] = [prev.card.markets, next.card.markets];
+  if (before.length !== after.length || before.some((market, i) => market !== after[i])) return false;
+  if (prev.moves === next.moves) return true;
+  return after.every((market) =>
+    market.outcomes.every((outcome) => prev.moves[outcome.id] === next.moves[outcome.id]),
+  );
+}
+
+const GameCard = memo(function GameCard({ card, game, names, moves, suspendedText }: GameCardProps) {
+  const suspended = card.markets.every(
+    (m) => m.state !== 'open' || m.outcomes.every((o) => o.state !== 'open'),
+  );
+  return (
+    <MarketCard
+      title={cardTitle(card, names)}
+      suspended={suspended}
+      suspendedText={suspendedText}
+      data-market={card.key}
+    >
+      <CardBody card={card} game={game} names={names} moves={moves} />
+    </MarketCard>
+  );
+}, sameCard);
+
+/**
+ * The live match visualisation, loaded once the page has hydrated (the server's HTML has its
+ * skeleton). Its own state: the flip after hydration renders this part, not the game's cards.
+ */
+function LiveVisual({ game, sportSlug }: { game: GamePage; sportSlug: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return <Skeleton height="280px" />;
+  return (
+    <Suspense fallback={<Skeleton height="280px" />}>
+      <MatchVisual game={game} sportSlug={sportSlug} />
+    </Suspense>
+  );
+}
+
 export function GameView({ game: initial, compact = false }: { game: GamePage; compact?: boolean }) {
   const t = useT('sports');
   const { games, moves } = useLiveGames([initial], { perGame: true, mainOnly: false });
@@ -83,15 +147,12 @@ export function GameView({ game: initial, compact = false }: { game: GamePage; c
   const sport = useSport(game.sportId);
   const [tab, setTab] = useState(compact ? 'main' : ALL_TAB);
   const [query, setQuery] = useState('');
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const markets = useT('markets');
-  const names: LabelNames = {
-    t: markets,
-    sportSlug: sport?.slug ?? '',
-    home: game.home.name,
-    away: game.away.name,
-  };
+  const markets = useStableT('markets');
+  const sportSlug = sport?.slug ?? '';
+  const names: LabelNames = useMemo(
+    () => ({ t: markets, sportSlug, home: game.home.name, away: game.away.name }),
+    [markets, sportSlug, game.home.name, game.away.name],
+  );
   const cards = useMemo(() => marketCards(game.markets), [game.markets]);
   const tabs: TabItem[] = marketTabs(game.markets).map((x) => ({
     id: x.id,
@@ -109,15 +170,7 @@ export function GameView({ game: initial, compact = false }: { game: GamePage; c
   return (
     <div className={styles.page} data-game-id={game.id}>
       <Scoreboard game={game} />
-      {live && !compact ? (
-        hydrated ? (
-          <Suspense fallback={<Skeleton height="280px" />}>
-            <MatchVisual game={game} sportSlug={sport?.slug ?? ''} />
-          </Suspense>
-        ) : (
-          <Skeleton height="280px" />
-        )
-      ) : null}
+      {live && !compact ? <LiveVisual game={game} sportSlug={sportSlug} /> : null}
       <div className={styles.toolbar}>
         <Tabs
           items={tabs}
@@ -145,22 +198,16 @@ export function GameView({ game: initial, compact = false }: { game: GamePage; c
       >
         {builderOpen ? <BetBuilderPanel game={game} names={names} /> : null}
         {!builderOpen && shown.length === 0 ? <p className={styles.empty}>{t('no_markets')}</p> : null}
-        {(builderOpen ? [] : shown).map((card) => {
-          const suspended = card.markets.every(
-            (m) => m.state !== 'open' || m.outcomes.every((o) => o.state !== 'open'),
-          );
-          return (
-            <MarketCard
-              key={card.key}
-              title={cardTitle(card, names)}
-              suspended={suspended}
-              suspendedText={t('suspended')}
-              data-market={card.key}
-            >
-              <CardBody card={card} game={game} names={names} moves={moves} />
-            </MarketCard>
-          );
-        })}
+        {(builderOpen ? [] : shown).map((card) => (
+          <GameCard
+            key={card.key}
+            card={card}
+            game={game}
+            names={names}
+            moves={moves}
+            suspendedText={t('suspended')}
+          />
+        ))}
       </div>
     </div>
   );
