@@ -102,13 +102,18 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
     for (let i = 0; i < 50 && (await mainBalanceMinor(page)) !== 500_000n; i++)
       await page.waitForTimeout(200);
     await open(page, LINE);
-    startSettings = await page.evaluate(async () => {
+    startSettings = await serverSettings();
+  });
+
+  /** The signed-in player's coupon settings as the server holds them (GET /coupon-settings). */
+  function serverSettings(target: Page = page): Promise<Record<string, unknown>> {
+    return target.evaluate(async () => {
       const answer = await fetch('/web-api/betting/v1/coupon-settings', {
         headers: { 'x-requested-with': 'XMLHttpRequest' },
       });
       return (await answer.json()) as Record<string, unknown>;
     });
-  });
+  }
 
   /**
    * Starts a test from the player's first settings on a freshly opened list, whatever an earlier test
@@ -291,13 +296,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
 
   it('keeps a change made just before a reload: the waiting save goes with the unload', async () => {
     await startFresh();
-    const serverAutoMax = () =>
-      page.evaluate(async () => {
-        const answer = await fetch('/web-api/betting/v1/coupon-settings', {
-          headers: { 'x-requested-with': 'XMLHttpRequest' },
-        });
-        return ((await answer.json()) as { isAutoMax?: boolean }).isAutoMax;
-      });
+    const serverAutoMax = async () => (await serverSettings()).isAutoMax;
     await expect(serverAutoMax()).resolves.toBe(false);
     const dialog = await settings();
     await dialog.getByRole('checkbox', { name: 'Stake the maximum automatically' }).check();
@@ -520,14 +519,7 @@ describe('bet slip settings, one-click, promo, VIP and the quick coupon', () => 
         .getByRole('button', { name: en ? 'Turn off one-click bets' : 'Выключить ставки в один клик' })
         .click();
       await expect
-        .poll(
-          () =>
-            shot.evaluate(
-              async () =>
-                (await (await fetch('/web-api/betting/v1/coupon-settings')).json()).isActiveOneClick,
-            ),
-          { timeout: 10_000 },
-        )
+        .poll(async () => (await serverSettings(shot)).isActiveOneClick, { timeout: 10_000 })
         .toBe(false);
       await context.close();
     },
