@@ -122,6 +122,8 @@ export function dispatchSlip(action: SlipAction): void {
   persist(next);
   if (next.settings !== before.settings) {
     if (!applyingServer) {
+      // A new change gets its own retries, whatever an earlier change's saves used up.
+      failedSaves = 0;
       const changed = Object.keys(settingsPatch(before.settings, next.settings));
       storeUnsaved(new Set([...unsavedSettings(), ...changed]));
     }
